@@ -1,0 +1,48 @@
+import type { Config } from 'jest';
+
+// ts-jest only transpiles (types are checked by `npm run typecheck`), into CommonJS for Jest.
+// A few dependencies ship only ES modules (Node 20's Jest cannot require them): transpile those too.
+const ESM_ONLY_DEPENDENCIES = ['cookie', 'content-disposition'];
+const transformIgnorePatterns = [`/node_modules/(?!(${ESM_ONLY_DEPENDENCIES.join('|')})/)`];
+
+const transform: Config['transform'] = {
+  '^.+\\.[tj]sx?$': [
+    'ts-jest',
+    {
+      transpileOnly: true,
+      tsconfig: {
+        allowJs: true,
+        rootDir: '.',
+        module: 'commonjs',
+        moduleResolution: 'node10',
+        jsx: 'react-jsx',
+        ignoreDeprecations: '6.0',
+      },
+    },
+  ],
+};
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/src'],
+      testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/src/{app,api,components,features}/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/test/fileStub.ts' },
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server', '<rootDir>/src/common'],
+      testMatch: ['<rootDir>/server/**/*.test.ts', '<rootDir>/src/common/**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
+  ],
+};
+
+export default config;

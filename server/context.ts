@@ -1,0 +1,12 @@
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Mailer } from './mail/mailer';
+
+/** What every module's service gets: the real parts, created once by main.ts (or by a test). */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  /** The clock; tests move it to expire codes and sessions. */
+  now: () => Date;
+}

@@ -1,0 +1,67 @@
+// The vault key: 256 random bits per user, kept only wrapped by a key derived from the master password.
+// The master password is never stored; a wrong one is detected by the failed unwrap.
+import crypto from 'node:crypto';
+import { DEFAULT_KDF, deriveKey, type KdfParams } from './argon';
+import { open, seal } from './aead';
+
+export interface WrappedVaultKey {
+  vaultKeyWrapped: string;
+  kdfSalt: string;
+  kdf: KdfParams;
+}
+
+const wrapAad = (userId: string) => `passvault:vault-key:${userId}`;
+
+export async function wrapVaultKey(
+  userId: string,
+  masterPassword: string,
+  vaultKey: Buffer,
+): Promise<WrappedVaultKey> {
+  const salt = crypto.randomBytes(16);
+  const kek = await deriveKey(masterPassword, salt, DEFAULT_KDF);
+  return {
+    vaultKeyWrapped: seal(kek, vaultKey, wrapAad(userId)),
+    kdfSalt: salt.toString('base64'),
+    kdf: { ...DEFAULT_KDF },
+  };
+}
+
+/** A new random vault key for a new account, wrapped by the master password. */
+export function createVaultKey(userId: string, masterPassword: string): Promise<WrappedVaultKey> {
+  return wrapVaultKey(userId, masterPassword, crypto.randomBytes(32));
+}
+
+/** The vault key, or null when the master password is wrong. */
+export async function unwrapVaultKey(
+  userId: string,
+  masterPassword: string,
+  wrapped: WrappedVaultKey,
+): Promise<Buffer | null> {
+  const kek = await deriveKey(masterPassword, Buffer.from(wrapped.kdfSalt, 'base64'), wrapped.kdf);
+  return open(kek, wrapped.vaultKeyWrapped, wrapAad(userId));
+}
+
+const fieldAad = (userId: string, entryId: string, field: string) =>
+  `passvault:entry:${userId}:${entryId}:${field}`;
+
+/** Entry secrets are bound to their owner, their entry and their field: a ciphertext moved elsewhere does not open. */
+export function encryptField(
+  vaultKey: Buffer,
+  userId: string,
+  entryId: string,
+  field: string,
+  plaintext: string,
+): string {
+  return seal(vaultKey, Buffer.from(plaintext, 'utf8'), fieldAad(userId, entryId, field));
+}
+
+export function decryptField(
+  vaultKey: Buffer,
+  userId: string,
+  entryId: string,
+  field: string,
+  sealed: string,
+): string | null {
+  const plain = open(vaultKey, sealed, fieldAad(userId, entryId, field));
+  return plain === null ? null : plain.toString('utf8');
+}

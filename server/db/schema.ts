@@ -1,0 +1,102 @@
+// Row types as the drivers return them. Both SQLite and PostgreSQL store:
+// - timestamps as ISO-8601 text (SQLite has no date type; text sorts correctly in both),
+// - booleans as integers 0/1 (SQLite has no boolean type),
+// - binary values (ciphertext, salts, wrapped keys) as base64 text.
+export interface UsersTable {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  /** The random vault key, AES-256-GCM wrapped by the key derived from the master password. */
+  vault_key_wrapped: string;
+  kdf_salt: string;
+  kdf_memory_kib: number;
+  kdf_iterations: number;
+  kdf_parallelism: number;
+  master_failures: number;
+  two_factor_enabled: number;
+  /** TOTP secret, encrypted with the server key (see crypto/serverKey). */
+  two_factor_secret_enc: string | null;
+  two_factor_pending_secret_enc: string | null;
+  /** Last accepted TOTP time step: a code is accepted once. */
+  two_factor_last_step: number | null;
+  email_notifications: number;
+  security_alerts: number;
+  auto_logout: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PendingRegistrationsTable {
+  /** Becomes the user's id, so the wrapped vault key can be bound to it from the start. */
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  vault_key_wrapped: string;
+  kdf_salt: string;
+  kdf_memory_kib: number;
+  kdf_iterations: number;
+  kdf_parallelism: number;
+  created_at: string;
+}
+
+export type CodePurpose = 'registration' | 'reset';
+
+export interface OneTimeCodesTable {
+  id: string;
+  email: string;
+  purpose: CodePurpose;
+  code_hash: string;
+  tries: number;
+  /** Set once the code verified (reset: step 2); reset-password consumes it. */
+  verified_at: string | null;
+  used_at: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface PasswordsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  email: string;
+  username: string;
+  website: string;
+  category: string;
+  is_favorite: number;
+  /** JSON array of strings. */
+  tags: string;
+  password_enc: string;
+  notes_enc: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  pending_registrations: PendingRegistrationsTable;
+  one_time_codes: OneTimeCodesTable;
+  sessions: SessionsTable;
+  passwords: PasswordsTable;
+  recovery_codes: RecoveryCodesTable;
+}

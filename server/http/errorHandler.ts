@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ServiceBusyError } from '../crypto/limiter';
+import { HttpError } from './errors';
+
+interface ValidationIssue {
+  instancePath?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+
+/** "email is required", "password must be string": one readable line from the first schema error. */
+export function validationMessage(issue: ValidationIssue): string {
+  const field = issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
+  if (issue.keyword === 'required') return `${String(issue.params?.missingProperty)} is required`;
+  if (!field) return `Invalid request: ${issue.message ?? 'bad input'}`;
+  if (issue.keyword === 'maxLength')
+    return `${field} is too long (at most ${String(issue.params?.limit)} characters)`;
+  if (issue.keyword === 'minLength') return `${field} is required`;
+  return `${field} ${issue.message ?? 'is invalid'}`;
+}
+
+function megabytes(bytes: number | undefined): string {
+  return `${Math.round(((bytes ?? 1048576) / 1048576) * 10) / 10} MB`;
+}
+
+/** One error contract: `{ message }`, 5xx texts hidden, bodies never logged. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (error instanceof ServiceBusyError) {
+      return reply
+        .code(503)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ message: error.message });
+    }
+    if (error.validation && error.validation.length > 0) {
+      return reply.code(400).send({ message: validationMessage(error.validation[0] as ValidationIssue) });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply
+          .code(413)
+          .send({
+            message: `Request body is too large (limit ${megabytes(request.routeOptions.bodyLimit)})`,
+          });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.code(415).send({ message: 'Content-Type must be application/json' });
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.code(400).send({ message: 'Request body is empty' });
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return reply.code(400).send({ message: 'Malformed JSON in request body' });
+      default:
+        break;
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Internal server error' });
+  });
+}

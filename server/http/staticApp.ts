@@ -1,0 +1,69 @@
+// Serves the built browser app under BASE_PATH with history fallback. One build serves any prefix:
+// assets are referenced relatively and index.html gets a <base href> per request.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface StaticOptions {
+  staticDir: string;
+  /** '/', or '/vault/' */
+  basePath: string;
+  /** The prefix the browser sees, per request (BASE_PATH, or X-Forwarded-Prefix behind a trusted proxy). */
+  publicBase: (request: FastifyRequest) => string;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+export async function registerStaticApp(app: FastifyInstance, options: StaticOptions): Promise<void> {
+  const indexFile = path.join(options.staticDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn(`${indexFile} is missing: run "npm run build" (npm start does it for you)`);
+  }
+  const readIndex = (): string | undefined =>
+    fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  let indexHtml = readIndex();
+
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    indexHtml ??= readIndex();
+    if (!indexHtml)
+      return reply.code(503).type('text/plain').send('The app is not built yet: run npm run build.');
+    const base = `<base href="${escapeAttribute(options.publicBase(request))}" />`;
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml.replace('<head>', `<head>\n    ${base}`));
+  };
+
+  if (fs.existsSync(options.staticDir)) {
+    await app.register(fastifyStatic, {
+      root: options.staticDir,
+      prefix: options.basePath,
+      index: false,
+      wildcard: false,
+      setHeaders(reply, filePath) {
+        // Vite names assets by content hash: cache them for a year. Everything else revalidates.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.get(options.basePath, sendIndex);
+  if (options.basePath !== '/')
+    app.get(options.basePath.slice(0, -1), (_request, reply) => reply.redirect(options.basePath));
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = url.startsWith(`${options.basePath}api/`) || url === `${options.basePath}api`;
+    const wantsPage =
+      request.method === 'GET' && !isApi && url.startsWith(options.basePath) && !path.extname(url);
+    if (wantsPage) return sendIndex(request, reply);
+    return reply.code(404).send({ message: 'Not found' });
+  });
+}

@@ -1,0 +1,107 @@
+// A real SMTP server, started by a test, that keeps every message it receives.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  url: string;
+  mails: ReceivedMail[];
+  /** Resolves with the next mail to `to` that arrives after the call (or one already waiting, unread). */
+  nextMailTo(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Makes the server refuse the next messages (a failed send). */
+  failNext(count?: number): void;
+  close(): Promise<void>;
+}
+
+function decodeQuotedPrintable(body: string): string {
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+function parse(raw: string, to: string[]): ReceivedMail {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const subject = /^Subject: (.*)$/im.exec(headers)?.[1]?.trim() ?? '';
+  const encoding = /^Content-Transfer-Encoding: (.*)$/im.exec(headers)?.[1]?.trim().toLowerCase();
+  let text = rest.join('\n\n');
+  if (encoding === 'quoted-printable') text = decodeQuotedPrintable(text);
+  if (encoding === 'base64') text = Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return { to, subject, text: Buffer.from(text, 'latin1').toString('utf8'), raw };
+}
+
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const mails: ReceivedMail[] = [];
+  const unread = new Set<ReceivedMail>();
+  const waiters: { to: string; resolve: (mail: ReceivedMail) => void }[] = [];
+  let failures = 0;
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (failures > 0) {
+          failures -= 1;
+          callback(new Error('Mailbox unavailable'));
+          return;
+        }
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        const mail = parse(Buffer.concat(chunks).toString('latin1'), to);
+        mails.push(mail);
+        const waiterIndex = waiters.findIndex((w) => to.includes(w.to));
+        if (waiterIndex >= 0) waiters.splice(waiterIndex, 1)[0].resolve(mail);
+        else unread.add(mail);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    nextMailTo(to, timeoutMs = 5000) {
+      const address = to.toLowerCase();
+      const waiting = [...unread].find((mail) => mail.to.includes(address));
+      if (waiting) {
+        unread.delete(waiting);
+        return Promise.resolve(waiting);
+      }
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({
+          to: address,
+          resolve: (mail) => {
+            clearTimeout(timer);
+            resolve(mail);
+          },
+        });
+      });
+    },
+    failNext(count = 1) {
+      failures = count;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The one 6-digit number in a code mail. */
+export function codeFrom(mail: ReceivedMail): string {
+  const match = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`);
+  if (!match) throw new Error(`no 6-digit code in mail "${mail.subject}"`);
+  return match[1];
+}

@@ -1,0 +1,41 @@
+// SPEC section 8, general rule: response data.message, else the transport message, else 'An error occurred'.
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
+export const FALLBACK_ERROR = 'An error occurred';
+
+export interface ApiFailure {
+  /** HTTP status, or a transport failure kind such as 'FETCH_ERROR'. */
+  status: number | string;
+  message: string;
+}
+
+export function errorText(error: FetchBaseQueryError): string {
+  if (typeof error.status === 'number') {
+    const data = error.data as { message?: unknown } | undefined;
+    if (data && typeof data.message === 'string' && data.message) return data.message;
+    return FALLBACK_ERROR;
+  }
+  if ('error' in error && error.error) return error.error;
+  return FALLBACK_ERROR;
+}
+
+/** SPEC section 8: a 401 about the token signs out; a 401 about the master password only shows its message. */
+export function isSessionEnded(status: number | string, message: string): boolean {
+  if (status !== 401) return false;
+  if (/master password/i.test(message)) return false;
+  return /Token|token|Access denied|not valid/.test(message);
+}
+
+/** The message of any error an RTK Query trigger threw through `.unwrap()`. */
+export function messageOf(error: unknown, fallback: string = FALLBACK_ERROR): string {
+  if (
+    error &&
+    typeof error === 'object' &&
+    'message' in error &&
+    typeof error.message === 'string' &&
+    error.message
+  ) {
+    return error.message;
+  }
+  return fallback;
+}

@@ -1,0 +1,34 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { baseApi } from '../api/baseApi';
+import { authSlice } from '../features/auth/authSlice';
+import { masterPasswordSlice } from '../features/masterPassword/masterPasswordSlice';
+import { themeSlice } from '../features/theme/themeSlice';
+import { vaultSlice } from '../features/vault/vaultSlice';
+import { redactSecrets } from './devToolsSanitizer';
+
+const rootReducer = combineReducers({
+  [baseApi.reducerPath]: baseApi.reducer,
+  [authSlice.name]: authSlice.reducer,
+  [themeSlice.name]: themeSlice.reducer,
+  [vaultSlice.name]: vaultSlice.reducer,
+  [masterPasswordSlice.name]: masterPasswordSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** A new store: one per app start and one per test. */
+export function setupStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+    devTools: {
+      name: 'PassVault',
+      actionSanitizer: (action) => redactSecrets(action),
+      stateSanitizer: (state) => redactSecrets(state),
+    },
+  });
+}
+
+export type AppStore = ReturnType<typeof setupStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// `base: './'` keeps every asset URL relative, so one build serves under any BASE_PATH:
+// the server injects <base href> into index.html at request time.
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+});
