@@ -43,12 +43,12 @@ export async function registerStaticApp(app: FastifyInstance, options: StaticOpt
       prefix: options.basePath,
       index: false,
       wildcard: false,
-      setHeaders(reply, filePath) {
+      setHeaders(response, filePath) {
         // Vite names assets by content hash: cache them for a year. Everything else revalidates.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
+          response.setHeader('cache-control', 'public, max-age=31536000, immutable');
         } else {
-          reply.header('cache-control', 'no-cache');
+          response.setHeader('cache-control', 'no-cache');
         }
       },
     });
