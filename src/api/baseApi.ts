@@ -5,8 +5,8 @@ import { apiBaseUrl } from './basePath';
 import { errorText, isSessionEnded, type ApiFailure } from './errorText';
 import { getStoredToken, removeStoredToken } from './tokenStorage';
 
-/** Dispatched when the server says the session is over (401 about the token); the auth slice signs out. */
-export const sessionExpired = createAction('api/sessionExpired');
+/** The session is over (logout, a 401 about the token, a lockout): the auth slice clears the user. */
+export const sessionEnded = createAction('api/sessionEnded');
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: apiBaseUrl(),
@@ -29,7 +29,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiFailure> = a
   const status = result.error.status;
   if (isSessionEnded(status, message)) {
     removeStoredToken();
-    api.dispatch(sessionExpired());
+    api.dispatch(sessionEnded());
   }
   return {
     error: { status: typeof status === 'number' ? status : String(status), message },

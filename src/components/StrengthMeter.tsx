@@ -19,7 +19,12 @@ export function StrengthMeter({ password, label = 'Password strength' }: Strengt
         <Typography variant="caption" color="text.secondary">
           {label}
         </Typography>
-        <Typography variant="caption" color={`${strength.color}.main`} sx={{ fontWeight: 600 }} aria-live="polite">
+        <Typography
+          variant="caption"
+          color={`${strength.color}.main`}
+          sx={{ fontWeight: 600 }}
+          aria-live="polite"
+        >
           {strength.label} ({strength.score}%)
         </Typography>
       </Box>
