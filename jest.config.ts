@@ -42,6 +42,20 @@ const config: Config = {
       transform,
       transformIgnorePatterns,
     },
+    // With TEST_DATABASE_URL set, the whole server suite runs a second time on PostgreSQL.
+    ...(process.env.TEST_DATABASE_URL
+      ? [
+          {
+            displayName: 'server-postgres',
+            testEnvironment: 'node',
+            roots: ['<rootDir>/server'],
+            testMatch: ['<rootDir>/server/**/*.test.ts'],
+            globals: { __TEST_DATABASE__: 'postgres' },
+            transform,
+            transformIgnorePatterns,
+          },
+        ]
+      : []),
   ],
 };
 

@@ -51,7 +51,9 @@ function makeClock(): TestClock {
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'passvault-test-'));
-  const pgUrl = process.env.TEST_DATABASE_URL;
+  // The server-postgres Jest project sets this global; the plain server project runs on SQLite.
+  const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';
+  const pgUrl = onPostgres ? process.env.TEST_DATABASE_URL : undefined;
   const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
   let databaseUrl: string | undefined;
   if (pgUrl) {

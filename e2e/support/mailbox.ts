@@ -1,0 +1,57 @@
+// Reads the mails that the end-to-end SMTP server (globalSetup) filed, one JSON file each.
+import fs from 'node:fs';
+import path from 'node:path';
+import { E2E_MAIL_DIR } from './env';
+
+interface StoredMail {
+  to: string[];
+  raw: string;
+  receivedAt: number;
+}
+
+function decodeBody(raw: string): string {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(head)) {
+    return body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  if (/Content-Transfer-Encoding:\s*base64/i.test(head))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
+function mailsTo(address: string): { file: string; mail: StoredMail }[] {
+  if (!fs.existsSync(E2E_MAIL_DIR)) return [];
+  return fs
+    .readdirSync(E2E_MAIL_DIR)
+    .sort()
+    .map((file) => ({
+      file,
+      mail: JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, file), 'utf8')) as StoredMail,
+    }))
+    .filter(({ mail }) => mail.to.includes(address.toLowerCase()));
+}
+
+/** How many mails `address` has received so far: pass it to `nextCode` to wait for a newer one. */
+export function mailCount(address: string): number {
+  return mailsTo(address).length;
+}
+
+/** The 6-digit code of the first mail to `address` after the first `after` ones. */
+export async function nextCode(address: string, after = 0, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = mailsTo(address);
+    if (mails.length > after) {
+      const { mail } = mails[after];
+      const subject = /^Subject: (.*)$/im.exec(mail.raw)?.[1] ?? '';
+      const match = /\b(\d{6})\b/.exec(`${subject}\n${decodeBody(mail.raw)}`);
+      if (!match) throw new Error(`mail to ${address} has no 6-digit code`);
+      return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+}
