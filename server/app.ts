@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
+import { normaliseBasePath } from './config';
 import type { AppContext } from './context';
 import { installErrorHandler } from './http/errorHandler';
 import { registerStaticApp } from './http/staticApp';
@@ -9,6 +10,31 @@ import { loggerOptions } from './logger';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passwordRoutes } from './modules/passwords/passwords.routes';
 import { verifyMasterRoutes } from './modules/passwords/verifyMaster.routes';
+import { transferRoutes } from './modules/transfer/transfer.routes';
+import { twoFactorRoutes } from './modules/twoFactor/twoFactor.routes';
+import { verifyLoginSecondFactor } from './modules/twoFactor/twoFactor.service';
+import { sendSecurityAlert } from './modules/user/securityAlerts';
+import { userRoutes } from './modules/user/user.routes';
+import { collectOpenApi } from './http/openapi';
+import { installSecurityHeaders } from './http/securityHeaders';
+
+/**
+ * The prefix the browser sees: BASE_PATH, or, behind a trusted proxy that strips its prefix,
+ * the X-Forwarded-Prefix it sends (e.g. "/vault").
+ */
+export function publicBasePath(
+  config: AppContext['config'],
+  forwarded: string | string[] | undefined,
+): string {
+  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
+  if (!config.trustProxy || !value) return config.basePath;
+  try {
+    const prefix = normaliseBasePath(value.trim());
+    return config.basePath === '/' ? prefix : `${prefix.slice(0, -1)}${config.basePath}`;
+  } catch {
+    return config.basePath;
+  }
+}
 
 export interface BuildOptions {
   /** Overrides the pino options (tests pass a stream to read the log). */
@@ -25,20 +51,34 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);
+  ctx.securityEvents ??= {
+    signedIn: (userId, ip) => void sendSecurityAlert(ctx, userId, 'sign-in', { log: app.log, ip }),
+    masterPasswordLockout: (userId) =>
+      void sendSecurityAlert(ctx, userId, 'master-password-lockout', { log: app.log }),
+  };
 
   const api = `${config.basePath}api`;
+  installSecurityHeaders(app, api);
+  const openApiDocument = collectOpenApi(app, api);
+  app.get(`${api}/openapi.json`, async () => openApiDocument());
   app.get(`${api}/health`, async (_request, reply) => {
     await sql`select 1`.execute(ctx.db);
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
-  await app.register(authRoutes(ctx), { prefix: `${api}/auth` });
+  await app.register(
+    authRoutes(ctx, { verifyTwoFactor: (user, code) => verifyLoginSecondFactor(ctx, user.id, code) }),
+    { prefix: `${api}/auth` },
+  );
   await app.register(verifyMasterRoutes(ctx), { prefix: `${api}/auth` });
   await app.register(passwordRoutes(ctx), { prefix: `${api}/passwords` });
+  await app.register(transferRoutes(ctx), { prefix: `${api}/utility` });
+  await app.register(twoFactorRoutes(ctx), { prefix: `${api}/auth` });
+  await app.register(userRoutes(ctx), { prefix: `${api}/user` });
 
   await registerStaticApp(app, {
     staticDir: config.staticDir,
     basePath: config.basePath,
-    publicBase: () => config.basePath,
+    publicBase: (request) => publicBasePath(config, request.headers['x-forwarded-prefix']),
   });
   return app;
 }

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Mailer } from './mail/mailer';
+import type { RateLimiter } from './security/rateLimiter';
 
 /** What every module's service gets: the real parts, created once by main.ts (or by a test). */
 export interface AppContext {
@@ -9,4 +10,13 @@ export interface AppContext {
   mailer: Mailer;
   /** The clock; tests move it to expire codes and sessions. */
   now: () => Date;
+  /** Brute-force counters shared by every module; in memory when absent (one process). */
+  rateLimiter?: RateLimiter;
+  /** Security events other modules react to (the security-alert mails); buildApp wires them. */
+  securityEvents?: SecurityEvents;
+}
+
+export interface SecurityEvents {
+  signedIn(userId: string, ip: string): void;
+  masterPasswordLockout(userId: string): void;
 }

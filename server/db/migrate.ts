@@ -3,12 +3,14 @@ import type { Db } from './database';
 import * as accounts from './migrations/2026_11_22_001_accounts';
 import * as vault from './migrations/2026_11_22_002_vault';
 import * as recoveryCodes from './migrations/2026_11_22_003_recovery_codes';
+import * as serverSecrets from './migrations/2026_11_22_004_server_secrets';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
   '2026_11_22_001_accounts': accounts,
   '2026_11_22_002_vault': vault,
   '2026_11_22_003_recovery_codes': recoveryCodes,
+  '2026_11_22_004_server_secrets': serverSecrets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

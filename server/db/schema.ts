@@ -92,6 +92,12 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
+/** Secrets of the server itself, by name; `value` is base64. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   users: UsersTable;
   pending_registrations: PendingRegistrationsTable;
@@ -99,4 +105,5 @@ export interface Database {
   sessions: SessionsTable;
   passwords: PasswordsTable;
   recovery_codes: RecoveryCodesTable;
+  server_secrets: ServerSecretsTable;
 }

@@ -30,7 +30,8 @@ export async function registerStaticApp(app: FastifyInstance, options: StaticOpt
     indexHtml ??= readIndex();
     if (!indexHtml)
       return reply.code(503).type('text/plain').send('The app is not built yet: run npm run build.');
-    const base = `<base href="${escapeAttribute(options.publicBase(request))}" />`;
+    // The nonce lets Emotion and notistack insert <style> under a CSP without 'unsafe-inline'.
+    const base = `<base href="${escapeAttribute(options.publicBase(request))}" />\n    <meta name="csp-nonce" content="${escapeAttribute(request.cspNonce)}" />`;
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')

@@ -14,6 +14,8 @@ export interface TestSmtpServer {
   mails: ReceivedMail[];
   /** Resolves with the next mail to `to` that arrives after the call (or one already waiting, unread). */
   nextMailTo(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** The next mail to `to` that carries a code, passing over security alerts and other mail. */
+  nextCodeMailTo(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   /** Makes the server refuse the next messages (a failed send). */
   failNext(count?: number): void;
   close(): Promise<void>;
@@ -39,7 +41,11 @@ function parse(raw: string, to: string[]): ReceivedMail {
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const unread = new Set<ReceivedMail>();
-  const waiters: { to: string; resolve: (mail: ReceivedMail) => void }[] = [];
+  const waiters: {
+    to: string;
+    accepts: (mail: ReceivedMail) => boolean;
+    resolve: (mail: ReceivedMail) => void;
+  }[] = [];
   let failures = 0;
 
   const server = new SMTPServer({
@@ -58,7 +64,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const mail = parse(Buffer.concat(chunks).toString('latin1'), to);
         mails.push(mail);
-        const waiterIndex = waiters.findIndex((w) => to.includes(w.to));
+        const waiterIndex = waiters.findIndex((w) => to.includes(w.to) && w.accepts(mail));
         if (waiterIndex >= 0) waiters.splice(waiterIndex, 1)[0].resolve(mail);
         else unread.add(mail);
         callback();
@@ -68,30 +74,41 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
+  function nextMatching(
+    to: string,
+    accepts: (mail: ReceivedMail) => boolean,
+    timeoutMs: number,
+  ): Promise<ReceivedMail> {
+    const address = to.toLowerCase();
+    const waiting = [...unread].find((mail) => mail.to.includes(address) && accepts(mail));
+    if (waiting) {
+      unread.delete(waiting);
+      return Promise.resolve(waiting);
+    }
+    return new Promise<ReceivedMail>((resolve, reject) => {
+      const waiter = {
+        to: address,
+        accepts,
+        resolve: (mail: ReceivedMail) => {
+          clearTimeout(timer);
+          resolve(mail);
+        },
+      };
+      const timer = setTimeout(() => {
+        // A waiter that gave up must not swallow the next mail.
+        waiters.splice(waiters.indexOf(waiter), 1);
+        reject(new Error(`no mail to ${to} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      waiters.push(waiter);
+    });
+  }
+
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    nextMailTo(to, timeoutMs = 5000) {
-      const address = to.toLowerCase();
-      const waiting = [...unread].find((mail) => mail.to.includes(address));
-      if (waiting) {
-        unread.delete(waiting);
-        return Promise.resolve(waiting);
-      }
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-        waiters.push({
-          to: address,
-          resolve: (mail) => {
-            clearTimeout(timer);
-            resolve(mail);
-          },
-        });
-      });
-    },
+    nextMailTo: (to, timeoutMs = 5000) => nextMatching(to, () => true, timeoutMs),
+    nextCodeMailTo: (to, timeoutMs = 5000) =>
+      nextMatching(to, (mail) => /\b\d{6}\b/.test(mail.subject), timeoutMs),
     failNext(count = 1) {
       failures = count;
     },

@@ -15,6 +15,7 @@ import { createDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createMailer } from '../mail/mailer';
 import { REDACT_PATHS } from '../logger';
+import { InMemoryRateLimiter } from '../security/rateLimiter';
 import { startSmtpServer, type TestSmtpServer } from './smtpServer';
 
 export interface TestClock {
@@ -84,7 +85,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logger = pino({ level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, stream);
   const clock = makeClock();
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom }, logger);
-  const ctx: AppContext = { config, db, mailer, now: clock.now };
+  const rateLimiter = new InMemoryRateLimiter(() => clock.now().getTime());
+  const ctx: AppContext = { config, db, mailer, now: clock.now, rateLimiter };
   const app = await buildApp(ctx, {
     logger: { level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' }, stream },
   });

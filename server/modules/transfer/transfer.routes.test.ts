@@ -1,0 +1,425 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ImportOptions, ImportResult } from '../../../src/common/wire';
+import { createUser, type TestUser } from '../../test/fixtures';
+import { startTestApp, type TestApp } from '../../test/testApp';
+import { UNRECOGNISED_CSV } from './formats/detect';
+import type { ExportedEntry } from './formats/passvault';
+import * as transferRepo from './transfer.repository';
+
+// Every export and import unlocks the vault key: one Argon2id run each.
+jest.setTimeout(60_000);
+
+const sample = (name: string) =>
+  fs.readFileSync(path.join(__dirname, 'formats', '__samples__', name), 'utf8');
+
+/** Entries with every kind of value a file format can get wrong. */
+const SEED = [
+  {
+    title: 'Gmail',
+    email: 'alice@example.com',
+    password: 'p@ss,"word"\n2',
+    website: 'https://mail.google.com',
+    category: 'social',
+    isFavorite: true,
+    notes: 'Recovery: +44 20 7946 0000\r\nline 2, with "quotes"',
+    tags: ['mail', 'semi;colon'],
+  },
+  {
+    title: 'Z\u00fcrich Bank \ud83c\udfe6',
+    username: 'a.muster',
+    password: '=SUM(A1:A9)',
+    website: 'https://bank.example.ch',
+    category: 'finance',
+  },
+  {
+    title: '@handle',
+    email: 'me@example.com',
+    username: 'me',
+    password: "-'quoted",
+    category: 'work',
+    notes: '\ttabbed',
+    tags: ['-dash', '\u00e9t\u00e9'],
+  },
+  {
+    title: 'Plain',
+    email: 'plain@example.com',
+    password: '  spaced  ',
+    website: 'https://plain.example.com',
+  },
+];
+
+describe('/api/utility export and import', () => {
+  let t: TestApp;
+  let alice: TestUser;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    alice = await createUser(t);
+    for (const entry of SEED) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/passwords',
+        headers: alice.auth,
+        payload: { ...entry, masterPassword: alice.masterPassword },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+  });
+  afterAll(() => t.close());
+
+  function post(user: TestUser | undefined, route: 'export' | 'import', payload: object) {
+    return t.app.inject({ method: 'POST', url: `/api/utility/${route}`, headers: user?.auth ?? {}, payload });
+  }
+
+  async function exportEntries(user: TestUser): Promise<ExportedEntry[]> {
+    const res = await post(user, 'export', { masterPassword: user.masterPassword, format: 'json' });
+    expect(res.statusCode).toBe(200);
+    return JSON.parse(res.json().data).passwords;
+  }
+
+  async function importData(
+    user: TestUser,
+    data: string,
+    options: ImportOptions = { skipDuplicates: true, updateExisting: false },
+  ): Promise<ImportResult> {
+    const res = await post(user, 'import', {
+      masterPassword: user.masterPassword,
+      data,
+      format: 'json',
+      options,
+    });
+    expect(res.json()).toMatchObject({ success: true, message: 'Import completed successfully' });
+    expect(res.statusCode).toBe(200);
+    return res.json().data;
+  }
+
+  async function total(user: TestUser): Promise<number> {
+    const res = await t.app.inject({ method: 'GET', url: '/api/passwords/stats', headers: user.auth });
+    return res.json().data.total;
+  }
+
+  const byTitle = (entries: ExportedEntry[]) => [...entries].sort((a, b) => a.title.localeCompare(b.title));
+
+  describe('export', () => {
+    it('answers JSON with every field of every entry, two-space indented, named by the date', async () => {
+      const res = await post(alice, 'export', { masterPassword: alice.masterPassword, format: 'json' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const body = res.json();
+      const today = t.clock.now().toISOString().slice(0, 10);
+      expect(body).toMatchObject({
+        success: true,
+        format: 'json',
+        filename: `passwords_export_${today}.json`,
+      });
+      expect(body.data.startsWith('{\n  "version": 1,\n  "exportedAt": "')).toBe(true);
+      const document = JSON.parse(body.data);
+      expect(Object.keys(document)).toEqual(['version', 'exportedAt', 'passwords']);
+      expect(document.passwords).toHaveLength(SEED.length);
+      const gmail = document.passwords.find((entry: ExportedEntry) => entry.title === 'Gmail');
+      expect(gmail).toEqual({
+        ...SEED[0],
+        username: '',
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+      const bank = document.passwords.find((entry: ExportedEntry) => entry.username === 'a.muster');
+      expect(bank).toMatchObject({
+        email: '',
+        password: '=SUM(A1:A9)',
+        isFavorite: false,
+        notes: '',
+        tags: [],
+      });
+    });
+
+    it('answers RFC 4180 CSV with our header, formula cells neutralised', async () => {
+      const res = await post(alice, 'export', { masterPassword: alice.masterPassword, format: 'csv' });
+      expect(res.statusCode).toBe(200);
+      const { data, filename, format } = res.json();
+      expect(format).toBe('csv');
+      expect(filename).toMatch(/^passwords_export_\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(data.split('\r\n')[0]).toBe(
+        'name,url,username,password,note,email,category,favorite,tags,createdAt,updatedAt',
+      );
+      expect(data).toContain("'=SUM(A1:A9)");
+      expect(data).toContain(
+        "'@handle,,me,'-'quoted,'\ttabbed,me@example.com,work,false,'-dash;\u00e9t\u00e9,",
+      );
+      expect(data).toContain('"p@ss,""word""\n2"');
+    });
+
+    it('refuses a wrong master password with 401 and an unknown format with 400', async () => {
+      const wrong = await post(alice, 'export', { masterPassword: 'not-it', format: 'json' });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ message: 'Invalid master password' });
+      const format = await post(alice, 'export', { masterPassword: alice.masterPassword, format: 'xml' });
+      expect(format.statusCode).toBe(400);
+      expect(format.json()).toEqual({ message: 'Format must be one of: json, csv' });
+      const missing = await post(alice, 'export', { format: 'json' });
+      expect(missing.json()).toEqual({ message: 'Master password is required' });
+    });
+
+    it('needs a session', async () => {
+      const res = await post(undefined, 'export', { masterPassword: alice.masterPassword, format: 'json' });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe.each(['json', 'csv'] as const)('export then import into an empty account (%s)', (format) => {
+    it('gives back every entry, field for field', async () => {
+      const original = await exportEntries(alice);
+      const res = await post(alice, 'export', { masterPassword: alice.masterPassword, format });
+      const empty = await createUser(t);
+      const result = await importData(empty, res.json().data);
+      expect(result).toEqual({ imported: SEED.length, updated: 0, skipped: 0, errors: [] });
+      expect(byTitle(await exportEntries(empty))).toEqual(byTitle(original));
+    });
+  });
+
+  describe('duplicates', () => {
+    const existing = [
+      { title: 'Site', website: 'https://site.test', email: 'me@site.test', password: 'old' },
+      { title: 'Other', website: 'https://other.test', email: 'me@site.test', password: 'other' },
+    ];
+    // Row 1 repeats an entry of the vault (case and spaces differ), rows 2 and 3 repeat each other.
+    const file = JSON.stringify([
+      {
+        title: ' SITE ',
+        website: 'HTTPS://site.test',
+        email: ' ME@site.test',
+        password: 'new',
+        notes: 'new note',
+        category: 'work',
+        isFavorite: true,
+        tags: ['updated'],
+      },
+      { title: 'Fresh', website: 'https://fresh.test', username: 'fresh', password: 'f1' },
+      { title: 'fresh', website: 'https://fresh.test ', username: 'FRESH', password: 'f2' },
+    ]);
+
+    async function vaultWithExisting(): Promise<TestUser> {
+      const user = await createUser(t);
+      await importData(user, JSON.stringify(existing));
+      return user;
+    }
+
+    const passwordsOf = async (user: TestUser) =>
+      Object.fromEntries((await exportEntries(user)).map((entry) => [entry.title, entry.password]));
+
+    it('skip duplicates (the default) skips repeats of the vault and of earlier rows', async () => {
+      const user = await vaultWithExisting();
+      expect(await importData(user, file)).toEqual({ imported: 1, updated: 0, skipped: 2, errors: [] });
+      expect(await total(user)).toBe(3);
+      expect(await passwordsOf(user)).toEqual({ Site: 'old', Other: 'other', Fresh: 'f1' });
+    });
+
+    it('update existing overwrites the vault entry, and a repeated row the entry made from the file', async () => {
+      const user = await vaultWithExisting();
+      const original = (await exportEntries(user)).find((entry) => entry.title === 'Site');
+      t.clock.advance(60_000);
+      const result = await importData(user, file, { skipDuplicates: false, updateExisting: true });
+      expect(result).toEqual({ imported: 1, updated: 2, skipped: 0, errors: [] });
+      expect(await total(user)).toBe(3);
+      const entries = await exportEntries(user);
+      expect(Object.fromEntries(entries.map((entry) => [entry.title, entry.password]))).toEqual({
+        SITE: 'new',
+        Other: 'other',
+        fresh: 'f2',
+      });
+      // Every field comes from the file; the entry keeps its creation time and is marked as changed now.
+      const updated = entries.find((entry) => entry.title === 'SITE');
+      expect(updated).toEqual({
+        title: 'SITE',
+        website: 'HTTPS://site.test',
+        email: 'ME@site.test',
+        username: '',
+        password: 'new',
+        notes: 'new note',
+        category: 'work',
+        isFavorite: true,
+        tags: ['updated'],
+        createdAt: original?.createdAt,
+        updatedAt: expect.any(String),
+      });
+      expect(Date.parse(updated?.updatedAt ?? '')).toBeGreaterThanOrEqual(
+        Date.parse(original?.updatedAt ?? '') + 60_000,
+      );
+    });
+
+    it('import all takes every row', async () => {
+      const user = await vaultWithExisting();
+      const result = await importData(user, file, { skipDuplicates: false, updateExisting: false });
+      expect(result).toEqual({ imported: 3, updated: 0, skipped: 0, errors: [] });
+      expect(await total(user)).toBe(5);
+    });
+
+    it('skips what an earlier import brought in when the same file comes again', async () => {
+      const user = await createUser(t);
+      const data = sample('lastpass.csv');
+      expect(await importData(user, data)).toMatchObject({ imported: 3, skipped: 0 });
+      expect(await importData(user, data)).toMatchObject({ imported: 0, skipped: 3 });
+      expect(await total(user)).toBe(3);
+    });
+  });
+
+  describe('rows that cannot be taken', () => {
+    it('are listed with title and reason while the others are imported', async () => {
+      const user = await createUser(t);
+      const result = await importData(user, sample('bitwarden.json'));
+      expect(result).toEqual({
+        imported: 2,
+        updated: 0,
+        skipped: 0,
+        errors: [
+          {
+            title: 'Wi-Fi note',
+            error: 'Only logins can be imported: this item is a secure note (entry 3 of the file)',
+          },
+          { title: 'Visa', error: 'Only logins can be imported: this item is a card (entry 4 of the file)' },
+          { title: '(untitled)', error: 'App or website name is required (entry 5 of the file)' },
+        ],
+      });
+      const entries = await exportEntries(user);
+      expect(entries.find((entry) => entry.title === 'Bank, "Main"')).toMatchObject({
+        category: 'finance',
+        isFavorite: true,
+        password: '-bank,pass"1',
+        tags: ['Finance'],
+        createdAt: '2023-05-01T08:00:00.000Z',
+      });
+    });
+
+    it('a row without a password is reported, not dropped', async () => {
+      const user = await createUser(t);
+      const result = await importData(user, sample('chrome.csv'));
+      expect(result.imported).toBe(3);
+      expect(result.errors).toEqual([
+        { title: 'github.com', error: 'Password is required (entry 4 of the file)' },
+      ]);
+    });
+  });
+
+  describe.each([
+    ['1password.csv', 3, 0],
+    ['1password7.csv', 2, 1],
+    ['dashlane.csv', 2, 1],
+    ['keepassxc.csv', 3, 1],
+    ['firefox.csv', 2, 1],
+    ['bitwarden.csv', 3, 1],
+    ['passvault.csv', 3, 0],
+    ['passvault.json', 2, 0],
+    ['edge.csv', 1, 0],
+  ])('the sample %s', (file, imported, errors) => {
+    it(`imports ${imported} entries and reports ${errors}`, async () => {
+      const user = await createUser(t);
+      const result = await importData(user, sample(file));
+      expect(result.imported).toBe(imported);
+      expect(result.errors).toHaveLength(errors);
+      expect(await total(user)).toBe(imported);
+    });
+  });
+
+  describe('refusals that change nothing', () => {
+    it('a wrong master password: 401, nothing imported', async () => {
+      const before = await total(alice);
+      const res = await post(alice, 'import', {
+        masterPassword: 'not-the-master-password',
+        data: sample('chrome.csv'),
+        format: 'csv',
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Invalid master password' });
+      expect(await total(alice)).toBe(before);
+    });
+
+    it('an unrecognised file: 400 naming the expected columns', async () => {
+      const res = await post(alice, 'import', {
+        masterPassword: alice.masterPassword,
+        data: 'site;login;secret\nexample.com;me;pw\n',
+        format: 'csv',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: UNRECOGNISED_CSV });
+    });
+
+    it('malformed JSON: 400 with where it breaks', async () => {
+      const res = await post(alice, 'import', {
+        masterPassword: alice.masterPassword,
+        data: '[{"title": "x", "password": "y",]',
+        format: 'json',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(
+        /^Malformed JSON: the data is not valid JSON \(line 1, column \d+\)$/,
+      );
+    });
+
+    it('empty data: 400', async () => {
+      const res = await post(alice, 'import', {
+        masterPassword: alice.masterPassword,
+        data: '',
+        format: 'csv',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'The import data is empty' });
+    });
+  });
+
+  describe('all or nothing', () => {
+    afterEach(() => jest.restoreAllMocks());
+
+    it('a failure half-way leaves the vault as it was', async () => {
+      const user = await createUser(t);
+      await importData(user, JSON.stringify([{ title: 'Kept', password: 'kept' }]));
+      const rows = Array.from({ length: 1200 }, (_, i) => ({ title: `Entry ${i}`, password: `pw-${i}` }));
+      const insertBatch = transferRepo.insertBatch;
+      let batches = 0;
+      // The first batch of 500 is written, the second fails as a full disk would.
+      jest.spyOn(transferRepo, 'insertBatch').mockImplementation(async (db, batch) => {
+        batches += 1;
+        if (batches === 2) throw new Error('disk I/O error');
+        return insertBatch(db, batch);
+      });
+      const res = await post(user, 'import', {
+        masterPassword: user.masterPassword,
+        data: JSON.stringify(rows),
+        format: 'json',
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ message: 'Internal server error' });
+      expect(batches).toBe(2);
+      expect(await total(user)).toBe(1);
+
+      // The same file goes in whole once nothing fails.
+      jest.restoreAllMocks();
+      expect(await importData(user, JSON.stringify(rows))).toMatchObject({ imported: 1200, errors: [] });
+      expect(await total(user)).toBe(1201);
+    });
+  });
+
+  describe('size', () => {
+    const MB = 1024 * 1024;
+
+    it('accepts a body of almost 20 MB', async () => {
+      const user = await createUser(t);
+      // One entry whose note is far too long: read, reported, and the rest imported.
+      const data = `name,url,username,password,note\nBig,https://big.test,me,pw,${'n'.repeat(19 * MB)}\nSmall,,me,pw,\n`;
+      const result = await importData(user, data);
+      expect(result).toMatchObject({ imported: 1, errors: [{ title: 'Big' }] });
+      expect(result.errors[0].error).toBe('Notes must be at most 20000 characters (entry 1 of the file)');
+    });
+
+    it('refuses more than 20 MB with 413 and the limit in the message', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/utility/import',
+        headers: { ...alice.auth, 'content-type': 'application/json' },
+        payload: JSON.stringify({ masterPassword: alice.masterPassword, data: 'x'.repeat(21 * MB) }),
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ message: 'Request body is too large (limit 20 MB)' });
+    });
+  });
+});
