@@ -15,7 +15,8 @@ async function main(): Promise<void> {
   const source = path.join(config.dataDir, 'vault.db');
   if (!fs.existsSync(source)) throw new ConfigError(`no database at ${source} (is DATA_DIR right?)`);
   const destination = path.resolve(target);
-  if (fs.existsSync(destination)) throw new ConfigError(`${destination} exists already: choose a new file name`);
+  if (fs.existsSync(destination))
+    throw new ConfigError(`${destination} exists already: choose a new file name`);
   const db = new SQLite(source, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   try {

@@ -41,11 +41,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply
-          .code(413)
-          .send({
-            message: `Request body is too large (limit ${megabytes(request.routeOptions.bodyLimit)})`,
-          });
+        return reply.code(413).send({
+          message: `Request body is too large (limit ${megabytes(request.routeOptions.bodyLimit)})`,
+        });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.code(415).send({ message: 'Content-Type must be application/json' });
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':

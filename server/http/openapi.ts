@@ -41,14 +41,23 @@ export function collectOpenApi(app: FastifyInstance, apiPrefix: string) {
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     for (const method of methods.filter((m) => METHODS.includes(m))) {
       const operation: Operation = { responses: {} };
-      const parameters = [...parametersOf(schema.querystring, 'query'), ...parametersOf(schema.params, 'path')];
+      const parameters = [
+        ...parametersOf(schema.querystring, 'query'),
+        ...parametersOf(schema.params, 'path'),
+      ];
       if (parameters.length) operation.parameters = parameters;
       if (schema.body) {
-        operation.requestBody = { required: true, content: { 'application/json': { schema: plain(schema.body) } } };
+        operation.requestBody = {
+          required: true,
+          content: { 'application/json': { schema: plain(schema.body) } },
+        };
       }
       const responses = (schema.response ?? {}) as Record<string, unknown>;
       for (const [status, body] of Object.entries(responses)) {
-        operation.responses[status] = { description: status, content: { 'application/json': { schema: plain(body) } } };
+        operation.responses[status] = {
+          description: status,
+          content: { 'application/json': { schema: plain(body) } },
+        };
       }
       if (!Object.keys(operation.responses).length) operation.responses.default = { description: 'answer' };
       if (route.preHandler || route.onRequest) operation.security = [{ bearer: [] }];

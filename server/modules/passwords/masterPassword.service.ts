@@ -86,7 +86,8 @@ export async function unlockVault(
   if (failures < SERVER_MASTER_PASSWORD_FAILURES) throw unauthorized(INVALID_MASTER_PASSWORD);
 
   try {
-    if (options.onMasterPasswordLockout) await options.onMasterPasswordLockout({ userId, sessionId, failures, at: now });
+    if (options.onMasterPasswordLockout)
+      await options.onMasterPasswordLockout({ userId, sessionId, failures, at: now });
     else ctx.securityEvents?.masterPasswordLockout(userId);
   } catch {
     // The lockout already happened; an alert that fails must not change the answer.
