@@ -1,0 +1,63 @@
+// People for the journeys: unique e-mails, passwords that meet the policy, and a fast way to get an
+// account through the real API (the code still arrives by e-mail through the real SMTP server).
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { mailCount, nextCode } from './mailbox';
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  masterPassword: string;
+}
+
+let counter = 0;
+
+export function newPerson(firstName = 'Ada'): Person {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return {
+    firstName,
+    lastName: 'Lovelace',
+    email: `${firstName.toLowerCase()}.${id}@example.test`,
+    password: 'Harbour7!Lantern',
+    masterPassword: 'Quartz9$Meadow',
+  };
+}
+
+/** Registers and verifies through the API; answers the session token. */
+export async function registerThroughApi(request: APIRequestContext, person: Person): Promise<string> {
+  const before = mailCount(person.email);
+  const started = await request.post('/api/auth/register', {
+    data: {
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      password: person.password,
+      masterPassword: person.masterPassword,
+    },
+  });
+  expect(started.status()).toBe(201);
+  const otp = await nextCode(person.email, before);
+  const verified = await request.post('/api/auth/verify-registration-otp', { data: { email: person.email, otp } });
+  expect(verified.status()).toBe(201);
+  return ((await verified.json()) as { token: string }).token;
+}
+
+/** Signs in through the login screen and waits for the dashboard. */
+export async function signIn(page: Page, person: Person, password = person.password): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A signed-in browser for a new person, set up through the API. */
+export async function signedInPerson(page: Page, request: APIRequestContext, firstName = 'Ada'): Promise<Person> {
+  const person = newPerson(firstName);
+  await registerThroughApi(request, person);
+  await signIn(page, person);
+  return person;
+}
