@@ -23,7 +23,9 @@ test('a person registers, confirms the e-mailed code, signs out and in, and rese
   await create.click();
 
   await expect(page).toHaveURL(/\/verify-otp$/);
-  await expect(page.getByText('Registration initiated! Please check your email for OTP verification.')).toBeVisible();
+  await expect(
+    page.getByText('Registration initiated! Please check your email for OTP verification.'),
+  ).toBeVisible();
   const code = await nextCode(person.email);
   await page.getByLabel('Verification code').fill('000000' === code ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify Email' }).click();
@@ -84,7 +86,9 @@ test('a person registers, confirms the e-mailed code, signs out and in, and rese
 });
 
 test.describe('routing rules', () => {
-  test('signed out: private pages go to /login, unknown paths to /, hand-over pages back a step', async ({ page }) => {
+  test('signed out: private pages go to /login, unknown paths to /, hand-over pages back a step', async ({
+    page,
+  }) => {
     for (const path of ['/dashboard', '/passwords', '/settings']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/login$/);

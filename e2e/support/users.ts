@@ -40,7 +40,9 @@ export async function registerThroughApi(request: APIRequestContext, person: Per
   });
   expect(started.status()).toBe(201);
   const otp = await nextCode(person.email, before);
-  const verified = await request.post('/api/auth/verify-registration-otp', { data: { email: person.email, otp } });
+  const verified = await request.post('/api/auth/verify-registration-otp', {
+    data: { email: person.email, otp },
+  });
   expect(verified.status()).toBe(201);
   return ((await verified.json()) as { token: string }).token;
 }
@@ -55,7 +57,11 @@ export async function signIn(page: Page, person: Person, password = person.passw
 }
 
 /** A signed-in browser for a new person, set up through the API. */
-export async function signedInPerson(page: Page, request: APIRequestContext, firstName = 'Ada'): Promise<Person> {
+export async function signedInPerson(
+  page: Page,
+  request: APIRequestContext,
+  firstName = 'Ada',
+): Promise<Person> {
   const person = newPerson(firstName);
   await registerThroughApi(request, person);
   await signIn(page, person);

@@ -26,16 +26,37 @@ export function isSessionEnded(status: number | string, message: string): boolea
   return /Token|token|Access denied|not valid/.test(message);
 }
 
-/** The message of any error an RTK Query trigger threw through `.unwrap()`. */
+/**
+ * The message of any error an RTK Query trigger threw through `.unwrap()`. When the answer carried no
+ * message of its own (the base query's generic 'An error occurred'), the screen's fallback is shown,
+ * e.g. 'Registration failed' (SPEC section 8: the server message, else the screen's text).
+ */
 export function messageOf(error: unknown, fallback: string = FALLBACK_ERROR): string {
   if (
     error &&
     typeof error === 'object' &&
     'message' in error &&
     typeof error.message === 'string' &&
-    error.message
+    error.message &&
+    error.message !== FALLBACK_ERROR
   ) {
     return error.message;
   }
   return fallback;
+}
+
+/** True for the `{ status, message }` failures the base query produces (an HTTP or transport failure). */
+export function isApiFailure(error: unknown): error is ApiFailure {
+  return (
+    !!error &&
+    typeof error === 'object' &&
+    'status' in error &&
+    'message' in error &&
+    typeof error.message === 'string'
+  );
+}
+
+/** The request never got an HTTP answer (offline, server down, timeout). */
+export function isNetworkFailure(error: unknown): boolean {
+  return isApiFailure(error) && typeof error.status !== 'number' && error.status !== 'CUSTOM_ERROR';
 }

@@ -2,6 +2,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { baseApi } from '../api/baseApi';
 import { authSlice } from '../features/auth/authSlice';
 import { masterPasswordSlice } from '../features/masterPassword/masterPasswordSlice';
+import { themePersistence } from '../features/theme/themePersistence';
 import { themeSlice } from '../features/theme/themeSlice';
 import { vaultSlice } from '../features/vault/vaultSlice';
 import { redactSecrets } from './devToolsSanitizer';
@@ -21,7 +22,8 @@ export function setupStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+    middleware: (getDefault) => getDefault().prepend(themePersistence.middleware).concat(baseApi.middleware),
+    // DevTools sees every action and state only through the sanitizers: no password, OTP or token.
     devTools: {
       name: 'PassVault',
       actionSanitizer: (action) => redactSecrets(action),

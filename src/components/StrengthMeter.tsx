@@ -16,13 +16,12 @@ export function StrengthMeter({ password, label = 'Password strength' }: Strengt
   return (
     <Box sx={{ mt: 1 }} data-testid="strength-meter">
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
           {label}
         </Typography>
         <Typography
           variant="caption"
-          color={`${strength.color}.main`}
-          sx={{ fontWeight: 600 }}
+          sx={{ color: `${strength.color}.main`, fontWeight: 600 }}
           aria-live="polite"
         >
           {strength.label} ({strength.score}%)

@@ -1,6 +1,99 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { messageOf } from '../../api/errorText';
+import { useGetPasswordStatsQuery, useGetPasswordsQuery } from '../../api/vaultApi';
+import { DASHBOARD_RECENT_ENTRIES } from '../../common/constants';
+import type { PasswordEntry, PasswordStats } from '../../common/wire';
+import { SectionErrorBoundary } from '../../components/SectionErrorBoundary';
+import { MasterPasswordPromptProvider } from '../../components/masterPassword/MasterPasswordPromptProvider';
+import { usePasswordEditor } from '../../components/passwordForm/usePasswordEditor';
+import { CategoryBreakdown } from './CategoryBreakdown';
+import { RecentPasswords } from './RecentPasswords';
+import { StatCards } from './StatCards';
 
-// Placeholder: the vault issue builds this page.
+const EMPTY_STATS: PasswordStats = { total: 0, favorites: 0, categories: {} };
+const NO_ENTRIES: PasswordEntry[] = [];
+const RECENT_QUERY = { limit: DASHBOARD_RECENT_ENTRIES };
+
+function DashboardView() {
+  const stats = useGetPasswordStatsQuery();
+  const recent = useGetPasswordsQuery(RECENT_QUERY);
+  const editor = usePasswordEditor();
+  const failure = stats.error ?? recent.error;
+  // SPEC section 8: on failure the stats and the list are reset to empty.
+  const statsData = stats.isError ? EMPTY_STATS : (stats.data ?? EMPTY_STATS);
+  const recentData = recent.isError
+    ? NO_ENTRIES
+    : (recent.data ?? NO_ENTRIES).slice(0, DASHBOARD_RECENT_ENTRIES);
+
+  const retry = () => {
+    if (stats.isError) void stats.refetch();
+    if (recent.isError) void recent.refetch();
+  };
+
+  return (
+    <Box sx={{ maxWidth: 1400, mx: 'auto', display: 'grid', gap: 3 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 2,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        }}
+      >
+        <Box>
+          <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
+            Dashboard
+          </Typography>
+          <Typography color="text.secondary">An overview of your vault</Typography>
+        </Box>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={editor.openCreate}>
+          Add Password
+        </Button>
+      </Box>
+      {failure && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={retry}>
+              Retry
+            </Button>
+          }
+        >
+          {`Failed to load dashboard data: ${messageOf(failure)}`}
+        </Alert>
+      )}
+      <SectionErrorBoundary name="Statistics">
+        <StatCards stats={statsData} loading={stats.isLoading} />
+      </SectionErrorBoundary>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        }}
+      >
+        <SectionErrorBoundary name="Recent Passwords">
+          <RecentPasswords entries={recentData} loading={recent.isLoading} />
+        </SectionErrorBoundary>
+        <SectionErrorBoundary name="Categories">
+          <CategoryBreakdown stats={statsData} loading={stats.isLoading} />
+        </SectionErrorBoundary>
+      </Box>
+      {editor.dialog}
+    </Box>
+  );
+}
+
+/** SPEC section 2, Dashboard. */
 export default function DashboardPage() {
-  return <Typography variant="h4">Dashboard</Typography>;
+  return (
+    <MasterPasswordPromptProvider>
+      <DashboardView />
+    </MasterPasswordPromptProvider>
+  );
 }

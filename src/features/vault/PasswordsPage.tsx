@@ -1,6 +1,118 @@
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { useGetPasswordsQuery } from '../../api/vaultApi';
+import type { PasswordEntry } from '../../common/wire';
+import { MasterPasswordPromptProvider } from '../../components/masterPassword/MasterPasswordPromptProvider';
+import { usePasswordEditor } from '../../components/passwordForm/usePasswordEditor';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { CardSkeletons } from './CardSkeletons';
+import { EmptyState } from './EmptyState';
+import { PasswordGrid } from './PasswordGrid';
+import { RevealedSecretsProvider } from './revealedSecrets';
+import { useVaultActions } from './useVaultActions';
+import { VaultFilters } from './VaultFilters';
+import { filtersCleared, listQueryOf, selectHasActiveFilters } from './vaultSlice';
 
-// Placeholder: the vault issue builds this page.
+const NO_ENTRIES: PasswordEntry[] = [];
+
+/** Another screen may send the user here to add an entry: `navigate('/passwords', { state: { addPassword: true } })`. */
+interface PasswordsLocationState {
+  addPassword?: boolean;
+}
+
+function PasswordsView() {
+  const dispatch = useAppDispatch();
+  const { enqueueSnackbar } = useSnackbar();
+  const search = useAppSelector((state) => state.vault.search);
+  const category = useAppSelector((state) => state.vault.category);
+  const favoritesOnly = useAppSelector((state) => state.vault.favoritesOnly);
+  const filtered = useAppSelector(selectHasActiveFilters);
+  const query = useMemo(
+    () => listQueryOf({ search, category, favoritesOnly }),
+    [search, category, favoritesOnly],
+  );
+  const { data, isLoading, isFetching, isError, error } = useGetPasswordsQuery(query);
+  const editor = usePasswordEditor();
+  const { actions, dialogs } = useVaultActions(editor.openEdit);
+  const { openCreate } = editor;
+
+  useEffect(() => {
+    if (isError) enqueueSnackbar('Failed to fetch passwords', { variant: 'error' });
+  }, [isError, error, enqueueSnackbar]);
+
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!(location.state as PasswordsLocationState | null)?.addPassword) return;
+    navigate(location.pathname, { replace: true, state: null });
+    openCreate();
+  }, [location.state, location.pathname, navigate, openCreate]);
+
+  // SPEC section 8: on 'Failed to fetch passwords' the list is emptied.
+  const entries = isError ? NO_ENTRIES : (data ?? NO_ENTRIES);
+  const count = entries.length;
+
+  return (
+    <Box sx={{ maxWidth: 1600, mx: 'auto' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 2,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          mb: 3,
+        }}
+      >
+        <Box>
+          <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
+            Passwords
+          </Typography>
+          <Typography color="text.secondary">Manage your secure credentials</Typography>
+        </Box>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
+          Add Password
+        </Button>
+      </Box>
+      <VaultFilters />
+      <Box sx={{ height: 24, mb: 1, display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Typography variant="body2" color="text.secondary" role="status" sx={{ flexShrink: 0 }}>
+          {isLoading ? '' : `${count.toLocaleString()} ${count === 1 ? 'password' : 'passwords'}`}
+        </Typography>
+        {isFetching && !isLoading && (
+          <LinearProgress aria-label="Updating the list" sx={{ flexGrow: 1, maxWidth: 240 }} />
+        )}
+      </Box>
+      {isLoading ? (
+        <CardSkeletons />
+      ) : count > 0 ? (
+        <PasswordGrid entries={entries} actions={actions} />
+      ) : (
+        <EmptyState
+          filtered={filtered}
+          onAdd={openCreate}
+          onClearFilters={() => dispatch(filtersCleared())}
+        />
+      )}
+      {editor.dialog}
+      {dialogs}
+    </Box>
+  );
+}
+
+/** SPEC section 2, Passwords page. */
 export default function PasswordsPage() {
-  return <Typography variant="h4">Passwords</Typography>;
+  return (
+    <MasterPasswordPromptProvider>
+      <RevealedSecretsProvider>
+        <PasswordsView />
+      </RevealedSecretsProvider>
+    </MasterPasswordPromptProvider>
+  );
 }

@@ -1,0 +1,11 @@
+import Box from '@mui/material/Box';
+import { Outlet } from 'react-router-dom';
+
+/** The main area of the public screens (landing and the signed-out forms). */
+export function PublicLayout() {
+  return (
+    <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+      <Outlet />
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { restoreSession } from '../features/auth/authSlice';
+import { applyThemeToDocument } from '../features/theme/themePersistence';
+import { AppProviders } from './AppProviders';
+import { createAppRouter } from './routes';
+import { setupStore } from './store';
+
+const store = setupStore();
+// Paint the saved (or system) theme before React renders, so there is no flash of the other one.
+applyThemeToDocument(store.getState().theme.mode);
+// SPEC section 4: with a stored token, fetch the current user; until then only a spinner shows.
+void store.dispatch(restoreSession());
+
+const router = createAppRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

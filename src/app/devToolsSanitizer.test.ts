@@ -1,0 +1,54 @@
+import { REDACTED, redactSecrets } from './devToolsSanitizer';
+
+test('blanks every secret field, however deep, and keeps the rest', () => {
+  const action = {
+    type: 'api/executeMutation/pending',
+    meta: {
+      arg: {
+        originalArgs: { email: 'a@b', password: 'pw', masterPassword: 'mpw', otp: '123456' },
+        endpointName: 'login',
+      },
+    },
+    payload: {
+      data: { token: 'tok', user: { firstName: 'Ada' } },
+      items: [{ decryptedPassword: 'x', title: 'T' }],
+    },
+  };
+  expect(redactSecrets(action)).toEqual({
+    type: 'api/executeMutation/pending',
+    meta: {
+      arg: {
+        originalArgs: { email: 'a@b', password: REDACTED, masterPassword: REDACTED, otp: REDACTED },
+        endpointName: 'login',
+      },
+    },
+    payload: {
+      data: { token: REDACTED, user: { firstName: 'Ada' } },
+      items: [{ decryptedPassword: REDACTED, title: 'T' }],
+    },
+  });
+});
+
+test('covers the change, reset and export fields too', () => {
+  const secrets = {
+    currentPassword: 'a',
+    newPassword: 'b',
+    confirmPassword: 'c',
+    currentMasterPassword: 'd',
+    newMasterPassword: 'e',
+    code: 'f',
+    twoFactorCode: 'g',
+    secret: 'h',
+  };
+  const shown = redactSecrets(secrets);
+  expect(Object.values(shown).every((value) => value === REDACTED)).toBe(true);
+});
+
+test('leaves primitives, nulls and the input itself alone', () => {
+  const input = { password: 'pw' };
+  redactSecrets(input);
+  expect(input.password).toBe('pw');
+  expect(redactSecrets('text')).toBe('text');
+  expect(redactSecrets(null)).toBeNull();
+  expect(redactSecrets({ password: null })).toEqual({ password: null });
+});

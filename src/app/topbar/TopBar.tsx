@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import CloseIcon from '@mui/icons-material/Close';
+import MenuIcon from '@mui/icons-material/Menu';
+import { useLocation } from 'react-router-dom';
+import { selectIsAuthenticated } from '../../features/auth/authSelectors';
+import { ThemeToggle } from '../../features/theme/ThemeToggle';
+import { useAppSelector } from '../hooks';
+import { useIsDesktop } from '../useIsDesktop';
+import { Brand } from './Brand';
+import { DesktopNav } from './DesktopNav';
+import { MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
+
+/** The top bar: brand, links (or a collapsible menu below 768 px) and the theme toggle. */
+export function TopBar() {
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const isDesktop = useIsDesktop();
+  const { pathname } = useLocation();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // The menu belongs to the page it was opened on: navigating or widening the window closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  if (isDesktop && openOn !== null) setOpenOn(null);
+  const menuOpen = !isDesktop && openOn === pathname;
+
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <AppBar position="sticky" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 60, sm: 64 } }}>
+        <Brand />
+        <Box sx={{ flexGrow: 1 }} />
+        {isDesktop && <DesktopNav signedIn={signedIn} />}
+        <ThemeToggle />
+        {!isDesktop && (
+          <IconButton
+            ref={toggleRef}
+            color="inherit"
+            edge="end"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? MOBILE_MENU_ID : undefined}
+            onClick={() => setOpenOn(menuOpen ? null : pathname)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </IconButton>
+        )}
+      </Toolbar>
+      {!isDesktop && <MobileMenu open={menuOpen} signedIn={signedIn} onClose={() => setOpenOn(null)} />}
+    </AppBar>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ChangeEvent, FocusEvent } from 'react';
+import type { FormikErrors, FormikTouched } from 'formik';
+
+interface FormikLike<V> {
+  values: V;
+  errors: FormikErrors<V>;
+  touched: FormikTouched<V>;
+  handleChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  handleBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}
+
+/**
+ * The props that wire a MUI TextField to a Formik string field. The error shows once the field was
+ * touched, or (with `live`) as soon as it has a value, for rules the user should see while typing.
+ */
+export function fieldProps<V extends object>(formik: FormikLike<V>, name: keyof V & string, live = false) {
+  const value = formik.values[name];
+  const error = formik.errors[name];
+  const message = typeof error === 'string' ? error : undefined;
+  const show = Boolean(message) && (Boolean(formik.touched[name]) || (live && value !== ''));
+  return {
+    id: name,
+    name,
+    value: typeof value === 'string' ? value : '',
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    error: show,
+    helperText: show ? message : undefined,
+  };
+}

@@ -1,0 +1,146 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSelector, useStore } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import { isSessionEnded, messageOf } from '../../api/errorText';
+import { endSession } from '../../api/session';
+import { vaultApi } from '../../api/vaultApi';
+import { REDIRECT_DELAY_MS } from '../../common/constants';
+import { useThunkDispatch } from '../useThunkDispatch';
+import { MasterPasswordDialog } from './MasterPasswordDialog';
+import {
+  LOCKOUT_LOGIN_MESSAGE,
+  LOCKOUT_TOAST,
+  invalidMasterPasswordMessage,
+  masterPasswordAttemptFailed,
+  masterPasswordDialogClosed,
+  masterPasswordDialogOpened,
+  masterPasswordVerified,
+  selectAttemptsRemaining,
+  selectMasterPassword,
+  type MasterPasswordPurpose,
+  type MasterPasswordState,
+} from './masterPasswordEvents';
+import { MasterPasswordPromptContext, type MasterPasswordPrompt } from './useMasterPasswordPrompt';
+
+type Resolve = (masterPassword: string | null) => void;
+
+function failureOf(error: unknown): { status: unknown; message: string } {
+  const status = error && typeof error === 'object' && 'status' in error ? error.status : undefined;
+  return { status, message: messageOf(error, 'Failed to execute action') };
+}
+
+/**
+ * Hosts the master-password dialog for the screen below it and runs SPEC section 4's flow: the server
+ * checks the password, a wrong one counts against the attempts shared by every dialog, and the last one
+ * signs the user out after 2 s. The password is handed to the waiting caller and kept nowhere else.
+ */
+export function MasterPasswordPromptProvider({ children }: { children: ReactNode }) {
+  const dispatch = useThunkDispatch();
+  const store = useStore<{ masterPassword: MasterPasswordState }>();
+  const { dialog } = useSelector(selectMasterPassword);
+  const attemptsRemaining = useSelector(selectAttemptsRemaining);
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const pending = useRef<Resolve | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // Kept after closing so the text does not change while the dialog fades out.
+  const [purpose, setPurpose] = useState<MasterPasswordPurpose>('reveal');
+
+  const settle = useCallback((masterPassword: string | null) => {
+    const resolve = pending.current;
+    pending.current = null;
+    resolve?.(masterPassword);
+  }, []);
+
+  // Leaving the screen cancels its question.
+  useEffect(
+    () => () => {
+      if (pending.current) dispatch(masterPasswordDialogClosed());
+      settle(null);
+    },
+    [dispatch, settle],
+  );
+
+  const prompt = useCallback<MasterPasswordPrompt>(
+    (request) => {
+      if (store.getState().masterPassword.lockedOut) return Promise.resolve(null);
+      settle(null);
+      setError(null);
+      setPurpose(request.purpose);
+      dispatch(masterPasswordDialogOpened(request));
+      return new Promise((resolve) => {
+        pending.current = resolve;
+      });
+    },
+    [dispatch, settle, store],
+  );
+
+  const lockOut = useCallback(() => {
+    enqueueSnackbar(LOCKOUT_TOAST, { variant: 'error' });
+    // Deliberately not cancelled when the screen goes away: the sign-out must happen.
+    setTimeout(() => {
+      void dispatch(endSession()).then(() => {
+        enqueueSnackbar(LOCKOUT_LOGIN_MESSAGE, { variant: 'warning' });
+        navigate('/login', { replace: true });
+      });
+    }, REDIRECT_DELAY_MS);
+  }, [dispatch, enqueueSnackbar, navigate]);
+
+  const submit = useCallback(
+    async (masterPassword: string): Promise<boolean> => {
+      setError(null);
+      try {
+        await dispatch(
+          vaultApi.endpoints.verifyMasterPassword.initiate({ masterPassword }, { track: false }),
+        ).unwrap();
+        dispatch(masterPasswordVerified());
+        settle(masterPassword);
+        return true;
+      } catch (caught) {
+        const { status, message } = failureOf(caught);
+        if (status === 401 && /master password/i.test(message)) {
+          dispatch(masterPasswordAttemptFailed());
+          const remaining = selectAttemptsRemaining(store.getState());
+          if (remaining === 0) {
+            settle(null);
+            lockOut();
+          } else {
+            const text = invalidMasterPasswordMessage(remaining);
+            setError(text);
+            enqueueSnackbar(text, { variant: 'error' });
+          }
+        } else if (typeof status === 'number' && isSessionEnded(status, message)) {
+          // The server ended the session itself; the base query has signed out already.
+          dispatch(masterPasswordDialogClosed());
+          settle(null);
+          enqueueSnackbar(message, { variant: 'error' });
+        } else {
+          setError(message);
+          enqueueSnackbar(message, { variant: 'error' });
+        }
+        return false;
+      }
+    },
+    [dispatch, enqueueSnackbar, lockOut, settle, store],
+  );
+
+  const cancel = useCallback(() => {
+    dispatch(masterPasswordDialogClosed());
+    settle(null);
+  }, [dispatch, settle]);
+
+  return (
+    <MasterPasswordPromptContext.Provider value={prompt}>
+      {children}
+      <MasterPasswordDialog
+        open={dialog !== null}
+        purpose={purpose}
+        attemptsRemaining={attemptsRemaining}
+        error={error}
+        onSubmit={submit}
+        onCancel={cancel}
+      />
+    </MasterPasswordPromptContext.Provider>
+  );
+}

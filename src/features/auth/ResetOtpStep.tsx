@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useFormik } from 'formik';
+import { useSnackbar } from 'notistack';
+import { RESEND_COOLDOWN_SECONDS } from '../../common/constants';
+import { useAppDispatch } from '../../app/hooks';
+import { authApi } from './authApi';
+import { failureText } from './failureText';
+import { OtpField } from './OtpField';
+import { resetOtpSchema } from './otpSchemas';
+import { ResendCode } from './ResendCode';
+import { useCountdown, waitSecondsIn } from './useCountdown';
+
+interface ResetOtpStepProps {
+  email: string;
+  onVerified: (otp: string) => void;
+  onChangeEmail: () => void;
+}
+
+/** Step 2 of the reset: check the e-mailed code; resend after the 60-second countdown. */
+export function ResetOtpStep({ email, onVerified, onChangeEmail }: ResetOtpStepProps) {
+  const dispatch = useAppDispatch();
+  const { enqueueSnackbar } = useSnackbar();
+  const { remaining, restart } = useCountdown(RESEND_COOLDOWN_SECONDS);
+  const [resending, setResending] = useState(false);
+
+  const formik = useFormik({
+    initialValues: { otp: '' },
+    validationSchema: resetOtpSchema,
+    validateOnChange: false,
+    onSubmit: async ({ otp }, helpers) => {
+      try {
+        await dispatch(authApi.endpoints.verifyResetOtp.initiate({ email, otp }, { track: false })).unwrap();
+        enqueueSnackbar('OTP verified successfully!', { variant: 'success' });
+        onVerified(otp);
+      } catch (error) {
+        helpers.resetForm();
+        enqueueSnackbar(failureText(error, 'Invalid or expired OTP'), { variant: 'error' });
+      }
+    },
+  });
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      await dispatch(authApi.endpoints.forgotPassword.initiate({ email }, { track: false })).unwrap();
+      enqueueSnackbar('New OTP sent to your email!', { variant: 'success' });
+      restart();
+    } catch (error) {
+      const text = failureText(error, 'Failed to resend OTP');
+      enqueueSnackbar(text, { variant: 'error' });
+      const wait = waitSecondsIn(text);
+      if (wait) restart(wait);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const showError = Boolean(formik.errors.otp) && Boolean(formik.touched.otp);
+  return (
+    <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2 }}>
+      <OtpField
+        id="otp"
+        name="otp"
+        label="Reset code"
+        value={formik.values.otp}
+        onValueChange={(value) => void formik.setFieldValue('otp', value)}
+        onBlur={formik.handleBlur}
+        error={showError}
+        helperText={showError ? formik.errors.otp : ' '}
+        autoFocus
+      />
+      <Button type="submit" variant="contained" size="large" fullWidth loading={formik.isSubmitting}>
+        Verify Code
+      </Button>
+      <ResendCode remaining={remaining} busy={resending} onResend={() => void resend()} />
+      <Button variant="text" size="small" onClick={onChangeEmail} sx={{ justifySelf: 'center' }}>
+        Use a different email
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import { useFormik } from 'formik';
+import { useSnackbar } from 'notistack';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { authApi } from './authApi';
+import { AuthCard } from './AuthCard';
+import { failureText } from './failureText';
+import { OtpField } from './OtpField';
+import { registrationOtpSchema } from './otpSchemas';
+import { ResendCode } from './ResendCode';
+import { useRegistrationResend } from './useRegistrationResend';
+
+/** SPEC sections 2, 4 and 8: confirm the registration with the 6-digit code. */
+export function VerifyOtpForm({ email }: { email: string }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const resend = useRegistrationResend(email);
+
+  const formik = useFormik({
+    initialValues: { otp: '' },
+    validationSchema: registrationOtpSchema,
+    validateOnChange: false,
+    onSubmit: async ({ otp }, helpers) => {
+      try {
+        // track: false: the code and the answer's token never enter the store.
+        await dispatch(
+          authApi.endpoints.verifyRegistrationOtp.initiate({ email, otp }, { track: false }),
+        ).unwrap();
+        helpers.resetForm();
+        enqueueSnackbar('Registration completed successfully!', { variant: 'success' });
+        void navigate('/dashboard', { replace: true });
+      } catch (error) {
+        helpers.resetForm();
+        enqueueSnackbar(failureText(error, 'OTP verification failed'), { variant: 'error' });
+      }
+    },
+  });
+  const showError = Boolean(formik.errors.otp) && Boolean(formik.touched.otp);
+
+  return (
+    <AuthCard
+      icon={<MarkEmailReadOutlined />}
+      title="Verify your email"
+      subtitle={
+        <>
+          We sent a 6-digit code to <strong>{email}</strong>. Enter it below to finish creating your account.
+        </>
+      }
+      footer={
+        <>
+          Wrong email address?{' '}
+          <Link component={RouterLink} to="/register" replace sx={{ fontWeight: 600 }}>
+            Start over
+          </Link>
+        </>
+      }
+    >
+      <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2 }}>
+        <OtpField
+          id="otp"
+          name="otp"
+          label="Verification code"
+          value={formik.values.otp}
+          onValueChange={(value) => void formik.setFieldValue('otp', value)}
+          onBlur={formik.handleBlur}
+          error={showError}
+          helperText={showError ? formik.errors.otp : ' '}
+          autoFocus
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          loading={formik.isSubmitting}
+          disabled={resend.redirecting}
+        >
+          Verify Email
+        </Button>
+        <ResendCode remaining={resend.remaining} busy={resend.busy} onResend={() => void resend.send()} />
+        <Box sx={{ textAlign: 'center' }}>
+          <Link component={RouterLink} to="/register" variant="body2">
+            Back to registration
+          </Link>
+        </Box>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,154 @@
+import { baseApi, sessionEnded } from '../../api/baseApi';
+import { getStoredToken, setStoredToken } from '../../api/tokenStorage';
+import { setupStore } from '../../app/store';
+import { mockApi } from '../../test/mockApi';
+import { TEST_USER } from '../../test/renderApp';
+import { authApi } from './authApi';
+import { authErrorCleared, authSlice, initialAuthState, restoreSession } from './authSlice';
+
+const reducer = authSlice.reducer;
+const signedIn = { ...initialAuthState, user: TEST_USER, isAuthenticated: true, loading: false };
+const stores: ReturnType<typeof setupStore>[] = [];
+function store() {
+  const created = setupStore();
+  stores.push(created);
+  return created;
+}
+afterEach(() => stores.splice(0).forEach((s) => s.dispatch(baseApi.util.resetApiState())));
+
+describe('auth reducer', () => {
+  test('starts loading, signed out, without error', () => {
+    expect(reducer(undefined, { type: '@@init' })).toEqual({
+      user: null,
+      isAuthenticated: false,
+      loading: true,
+      error: null,
+    });
+  });
+
+  test('sessionEnded clears the user', () => {
+    expect(reducer(signedIn, sessionEnded())).toEqual({ ...initialAuthState, loading: false });
+  });
+
+  test('restoreSession: a user signs in, none ends loading signed out, a failure signs out', () => {
+    expect(reducer(initialAuthState, restoreSession.fulfilled(TEST_USER, 'r'))).toEqual(signedIn);
+    expect(reducer(initialAuthState, restoreSession.fulfilled(null, 'r'))).toEqual({
+      ...initialAuthState,
+      loading: false,
+    });
+    expect(reducer(signedIn, restoreSession.rejected(null, 'r', undefined, 'Token is not valid'))).toEqual({
+      ...initialAuthState,
+      loading: false,
+    });
+  });
+
+  test('authErrorCleared forgets the last error', () => {
+    expect(reducer({ ...initialAuthState, error: 'x' }, authErrorCleared()).error).toBeNull();
+  });
+});
+
+describe('session start (SPEC section 4)', () => {
+  test('without a stored token, loading ends signed out and nothing is fetched', async () => {
+    const { fetchMock } = mockApi({});
+    const s = store();
+    await s.dispatch(restoreSession());
+    expect(s.getState().auth).toEqual({ ...initialAuthState, loading: false });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test('with a stored token, the current user is fetched and signed in', async () => {
+    setStoredToken('t1');
+    const { calls } = mockApi({ 'GET /auth/me': { body: { success: true, data: { user: TEST_USER } } } });
+    const s = store();
+    await s.dispatch(restoreSession());
+    expect(s.getState().auth).toEqual(signedIn);
+    expect(calls[0].headers.get('authorization')).toBe('Bearer t1');
+  });
+
+  test('a failing /auth/me removes the token and signs out', async () => {
+    setStoredToken('t1');
+    mockApi({ 'GET /auth/me': { status: 500, body: { message: 'Database down' } } });
+    const s = store();
+    await s.dispatch(restoreSession());
+    expect(s.getState().auth).toEqual({ ...initialAuthState, loading: false });
+    expect(getStoredToken()).toBeNull();
+  });
+});
+
+describe('login, registration and verification through the store', () => {
+  test('login signs in and keeps the token out of the answer', async () => {
+    mockApi({
+      'POST /auth/login': { body: { success: true, message: 'ok', data: { user: TEST_USER, token: 'tk' } } },
+    });
+    const s = store();
+    const result = await s
+      .dispatch(authApi.endpoints.login.initiate({ email: 'a@b', password: 'p' }, { track: false }))
+      .unwrap();
+    expect(result).not.toHaveProperty('token');
+    expect(getStoredToken()).toBe('tk');
+    expect(s.getState().auth).toEqual(signedIn);
+  });
+
+  test('a two-factor answer stays signed out and stores no token', async () => {
+    mockApi({
+      'POST /auth/login': { body: { success: true, requiresTwoFactor: true, message: 'Enter your code' } },
+    });
+    const s = store();
+    const result = await s
+      .dispatch(authApi.endpoints.login.initiate({ email: 'a@b', password: 'p' }, { track: false }))
+      .unwrap();
+    expect(result).toEqual({ requiresTwoFactor: true, message: 'Enter your code' });
+    expect(getStoredToken()).toBeNull();
+    expect(s.getState().auth.isAuthenticated).toBe(false);
+  });
+
+  test('an answer without user or token fails with "Invalid response from server"', async () => {
+    mockApi({
+      'POST /auth/verify-registration-otp': { status: 201, body: { success: true, user: TEST_USER } },
+    });
+    const s = store();
+    const request = s.dispatch(
+      authApi.endpoints.verifyRegistrationOtp.initiate({ email: 'a@b', otp: '123456' }, { track: false }),
+    );
+    await expect(request.unwrap()).rejects.toEqual({
+      status: 'CUSTOM_ERROR',
+      message: 'Invalid response from server',
+    });
+    expect(getStoredToken()).toBeNull();
+    expect(s.getState().auth.error).toBe('Invalid response from server');
+  });
+
+  test('a registration failure is stored as the auth error, and a new attempt clears it', async () => {
+    let exists = true;
+    mockApi({
+      'POST /auth/register': () =>
+        exists
+          ? { status: 409, body: { message: 'User with this email already exists' } }
+          : { status: 201, body: { success: true, message: '', email: '' } },
+    });
+    const s = store();
+    const registration = {
+      firstName: 'Ab',
+      lastName: 'Cd',
+      email: 'a@b',
+      password: 'p',
+      masterPassword: 'm',
+    };
+    await expect(
+      s.dispatch(authApi.endpoints.register.initiate(registration, { track: false })).unwrap(),
+    ).rejects.toEqual({
+      status: 409,
+      message: 'User with this email already exists',
+    });
+    expect(s.getState().auth.error).toBe('User with this email already exists');
+    exists = false;
+    // SPEC section 4: the message defaults to 'Registration initiated successfully', the e-mail to the submitted one.
+    await expect(
+      s.dispatch(authApi.endpoints.register.initiate(registration, { track: false })).unwrap(),
+    ).resolves.toEqual({
+      message: 'Registration initiated successfully',
+      email: 'a@b',
+    });
+    expect(s.getState().auth.error).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+// What the auth screens send and what the auth endpoints hand back (never a token).
+import type { User } from '../../common/wire';
+
+export interface LoginCredentials {
+  email: string;
+  password: string;
+}
+
+export type LoginResult =
+  { requiresTwoFactor: true; message: string } | { requiresTwoFactor: false; message: string; user: User };
+
+export interface RegisterRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  masterPassword: string;
+}
+
+export interface RegisterResult {
+  message: string;
+  email: string;
+}
+
+export interface EmailRequest {
+  email: string;
+}
+
+export interface OtpRequest {
+  email: string;
+  otp: string;
+}
+
+export interface ResetPasswordRequest extends OtpRequest {
+  password: string;
+}
+
+export interface MessageResult {
+  message: string;
+}
+
+export interface VerifiedRegistration {
+  message: string;
+  user: User;
+}

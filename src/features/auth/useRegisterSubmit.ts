@@ -1,0 +1,46 @@
+import type { FormikHelpers } from 'formik';
+import { useSnackbar } from 'notistack';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { authApi } from './authApi';
+import type { RegisterRequest } from './authTypes';
+import { failureText } from './failureText';
+import { useDelayedNavigate } from './useDelayedNavigate';
+
+/** SPEC sections 4 and 8, registration steps 1 and 3: start the registration and say how it went. */
+export function useRegisterSubmit() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { navigateLater, pending: redirecting } = useDelayedNavigate();
+
+  const submit = async (values: RegisterRequest, helpers: FormikHelpers<RegisterRequest>) => {
+    const registration = {
+      ...values,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+    };
+    try {
+      // track: false: the passwords ride in this request only, never in the store.
+      const request = dispatch(authApi.endpoints.register.initiate(registration, { track: false }));
+      const result = await request.unwrap();
+      helpers.resetForm();
+      enqueueSnackbar('Registration initiated! Please check your email for OTP verification.', {
+        variant: 'success',
+      });
+      void navigate('/verify-otp', { state: { email: result.email } });
+    } catch (error) {
+      const text = failureText(error, 'Registration failed');
+      if (/already exists/i.test(text)) {
+        helpers.resetForm();
+        enqueueSnackbar('User already registered. Redirecting to login...', { variant: 'info' });
+        navigateLater('/login');
+      } else {
+        enqueueSnackbar(text, { variant: 'error' });
+      }
+    }
+  };
+
+  return { submit, redirecting };
+}

@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installFakeVault, makeEntry, type FakeVault } from '../../components/testing/fakeVaultServer';
+import { renderWithProviders } from '../../components/testing/renderWithProviders';
+import DashboardPage from './DashboardPage';
+
+// Real providers, dialogs and typing: slower than a unit test on a busy machine.
+jest.setTimeout(20_000);
+
+function renderDashboard() {
+  const user = userEvent.setup();
+  const view = renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+  return { user, ...view };
+}
+
+const statValue = (label: string) => {
+  const heading = screen.getByRole('heading', { name: label });
+  return heading.nextElementSibling?.textContent;
+};
+
+describe('DashboardPage', () => {
+  let vault: FakeVault;
+
+  beforeEach(() => {
+    vault = installFakeVault(
+      Array.from({ length: 7 }, (_, index) =>
+        makeEntry({
+          title: `Site ${index + 1}`,
+          category: index < 4 ? 'work' : 'social',
+          isFavorite: index === 0,
+        }),
+      ),
+    );
+  });
+
+  it('shows the four stat cards, the 5 most recent entries and the categories', async () => {
+    renderDashboard();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(statValue('Total Passwords')).toBe('7'));
+    expect(statValue('Favorites')).toBe('1');
+    expect(statValue('Categories')).toBe('2');
+    expect(statValue('Security Score')).toBe('85%');
+    expect(screen.getByRole('link', { name: /Total Passwords/ })).toHaveAttribute('href', '/passwords');
+
+    const recent = screen.getByRole('region', { name: 'Recent Passwords' });
+    await waitFor(() => expect(within(recent).getAllByRole('listitem')).toHaveLength(5));
+    expect(within(recent).getAllByRole('listitem')[0]).toHaveTextContent('Site 7');
+    expect(within(recent).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/passwords');
+    expect(vault.calls.find((call) => call.route === 'GET /passwords')?.query.get('limit')).toBe('5');
+
+    const categories = screen.getByRole('region', { name: 'Categories Breakdown' });
+    expect(within(categories).getByText('Work')).toBeInTheDocument();
+    expect(within(categories).getByText('Social')).toBeInTheDocument();
+    expect(within(categories).getByRole('progressbar', { name: 'Work: 4 of 7' })).toBeInTheDocument();
+  });
+
+  it('shows both empty states, and the link leads to adding a password', async () => {
+    vault.entries.length = 0;
+    const { user } = renderDashboard();
+    expect(await screen.findByText('No passwords yet')).toBeInTheDocument();
+    expect(screen.getByText('No categories yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Add your first password' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/passwords');
+  });
+
+  it('shows the error banner, empties the data, and Retry loads it again', async () => {
+    vault.fail.set('GET /passwords/stats', { status: 500, message: 'Database down' });
+    const { user } = renderDashboard();
+    expect(await screen.findByText('Failed to load dashboard data: Database down')).toBeInTheDocument();
+    expect(statValue('Total Passwords')).toBe('0');
+    expect(screen.getByText('No categories yet')).toBeInTheDocument();
+
+    vault.fail.clear();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(statValue('Total Passwords')).toBe('7'));
+    expect(screen.queryByText(/Failed to load dashboard data/)).not.toBeInTheDocument();
+  });
+
+  it('opens the password form from Add Password', async () => {
+    const { user } = renderDashboard();
+    await user.click(screen.getByRole('button', { name: 'Add Password' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Password' })).toBeInTheDocument();
+  });
+});

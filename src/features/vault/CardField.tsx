@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { visuallyHiddenSx } from '../../components/visuallyHidden';
+
+export interface CardFieldProps {
+  icon: ReactNode;
+  /** Read by screen readers before the value; the icon says it to the eye. */
+  label: string;
+  value: string | undefined;
+  monospace?: boolean;
+  /** Buttons at the end of the row. */
+  children?: ReactNode;
+}
+
+/** One line of a card: icon, value (ellipsised, full text in the tooltip), buttons. */
+export function CardField({ icon, label, value, monospace = false, children }: CardFieldProps) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 36, minWidth: 0 }}>
+      <Box aria-hidden sx={{ display: 'flex', color: 'text.secondary', flexShrink: 0 }}>
+        {icon}
+      </Box>
+      <Typography
+        variant="body2"
+        noWrap
+        title={monospace ? undefined : value || undefined}
+        color={value ? 'text.primary' : 'text.disabled'}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          fontFamily: monospace ? 'monospace' : undefined,
+          letterSpacing: monospace ? 1 : undefined,
+        }}
+      >
+        <Box component="span" sx={visuallyHiddenSx}>
+          {`${label}: `}
+        </Box>
+        {value || '—'}
+      </Typography>
+      <Box sx={{ display: 'flex', flexShrink: 0 }}>{children}</Box>
+    </Box>
+  );
+}

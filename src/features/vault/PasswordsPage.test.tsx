@@ -1,0 +1,244 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installFakeVault, makeEntry, type FakeVault } from '../../components/testing/fakeVaultServer';
+import { renderWithProviders } from '../../components/testing/renderWithProviders';
+import { mockPendingApi } from '../../test/mockApi';
+import PasswordsPage from './PasswordsPage';
+
+// Real providers, dialogs and typing: slower than a unit test on a busy machine.
+jest.setTimeout(20_000);
+
+const MASTER = 'Master#Pass1';
+
+function renderPage() {
+  const user = userEvent.setup();
+  const view = renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+  return { user, ...view };
+}
+
+const card = (title: string) => screen.getByRole('article', { name: title });
+
+async function answerMasterPassword(user: ReturnType<typeof userEvent.setup>, masterPassword: string) {
+  const dialog = await screen.findByRole('dialog', { name: 'Master password required' });
+  await user.type(within(dialog).getByLabelText(/^Master password/), masterPassword);
+  await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+  return dialog;
+}
+
+describe('PasswordsPage', () => {
+  let vault: FakeVault;
+
+  beforeEach(() => {
+    vault = installFakeVault([
+      makeEntry({
+        _id: 'gh',
+        title: 'GitHub',
+        email: 'octo@example.com',
+        website: 'https://github.com',
+        category: 'work',
+        isFavorite: true,
+        password: 'Gh-S3cret!pass',
+      }),
+      makeEntry({ _id: 'bank', title: 'Bank', email: 'jdoe', website: '', category: 'finance' }),
+    ]);
+  });
+
+  it('shows the header, the filters and a loading placeholder while fetching', () => {
+    mockPendingApi();
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Passwords' })).toBeInTheDocument();
+    expect(screen.getByText('Manage your secure credentials')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search passwords, websites, usernames...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Favorites' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getAllByTestId('card-skeleton').length).toBeGreaterThan(0);
+    expect(screen.getByText('Loading passwords…')).toBeInTheDocument();
+  });
+
+  it('offers all and the six categories', async () => {
+    const { user } = renderPage();
+    await user.click(screen.getByRole('combobox', { name: 'Category' }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'all',
+      'social',
+      'work',
+      'finance',
+      'entertainment',
+      'shopping',
+      'other',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'finance' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'GitHub' })).not.toBeInTheDocument());
+    expect(card('Bank')).toBeInTheDocument();
+    expect(vault.calls.at(-1)?.query.get('category')).toBe('finance');
+  });
+
+  it('renders a card per entry: badge, copy buttons, masked password and named buttons', async () => {
+    renderPage();
+    const github = await screen.findByRole('article', { name: 'GitHub' });
+    expect(within(github).getByText('Favorite')).toBeInTheDocument();
+    expect(within(github).getByText('https://github.com')).toBeInTheDocument();
+    expect(within(github).getByText('octo@example.com')).toBeInTheDocument();
+    expect(within(github).getByText('••••••••')).toBeInTheDocument();
+    for (const name of [
+      'Copy website for GitHub',
+      'Copy email for GitHub',
+      'Reveal password for GitHub',
+      'Remove GitHub from favorites',
+      'Edit GitHub',
+      'Delete GitHub',
+    ]) {
+      expect(within(github).getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(
+      within(github).queryByRole('button', { name: 'Copy password for GitHub' }),
+    ).not.toBeInTheDocument();
+
+    const bank = card('Bank');
+    expect(within(bank).queryByText('Favorite')).not.toBeInTheDocument();
+    expect(within(bank).getByRole('button', { name: 'Copy username for Bank' })).toBeInTheDocument();
+    expect(within(bank).queryByRole('button', { name: 'Copy website for Bank' })).not.toBeInTheDocument();
+    expect(within(bank).getByRole('button', { name: 'Add Bank to favorites' })).toBeInTheDocument();
+    expect(screen.getByText('2 passwords')).toBeInTheDocument();
+  });
+
+  it('copies the website and says so', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Copy website for GitHub' }));
+    expect(await screen.findByText('Website copied to clipboard')).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe('https://github.com');
+  });
+
+  it('shows the empty state for a new vault', async () => {
+    vault.entries.length = 0;
+    renderPage();
+    expect(await screen.findByText('No passwords found')).toBeInTheDocument();
+    expect(screen.getByText('Get started by adding your first password')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Add Password' })).toHaveLength(2);
+  });
+
+  it('searches after a pause, keeping focus and caret, and hints at the filters when nothing matches', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'GitHub' });
+    const search = screen.getByPlaceholderText(
+      'Search passwords, websites, usernames...',
+    ) as HTMLInputElement;
+    await user.click(search);
+    await user.type(search, 'git');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Bank' })).not.toBeInTheDocument());
+    expect(vault.calls.at(-1)?.query.get('search')).toBe('git');
+    expect(vault.calls.filter((call) => call.query.get('search') === 'g')).toHaveLength(0);
+    expect(search).toHaveFocus();
+    expect(search).toHaveValue('git');
+    expect(search.selectionStart).toBe(3);
+
+    await user.type(search, 'zzz');
+    expect(await screen.findByText('No passwords found')).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your search or filters')).toBeInTheDocument();
+    expect(search).toHaveFocus();
+    expect(search).toBe(screen.getByPlaceholderText('Search passwords, websites, usernames...'));
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('article', { name: 'Bank' })).toBeInTheDocument();
+    expect(search).toHaveValue('');
+  });
+
+  it('shows only favourites when the toggle is on', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Bank' });
+    await user.click(screen.getByRole('button', { name: 'Favorites' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Bank' })).not.toBeInTheDocument());
+    expect(card('GitHub')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Favorites' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('reveals after the master password, copies the password, and hides it again', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Reveal password for GitHub' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Master password required' });
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await within(dialog).findByText('Master password is required')).toBeInTheDocument();
+
+    await answerMasterPassword(user, MASTER);
+    expect(await screen.findByText('Password revealed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const github = card('GitHub');
+    expect(within(github).getByText('Gh-S3cret!pass')).toBeInTheDocument();
+
+    await user.click(within(github).getByRole('button', { name: 'Copy password for GitHub' }));
+    expect(await screen.findByText('Password copied to clipboard')).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe('Gh-S3cret!pass');
+
+    await user.click(within(github).getByRole('button', { name: 'Hide password for GitHub' }));
+    expect(within(github).queryByText('Gh-S3cret!pass')).not.toBeInTheDocument();
+    expect(within(github).getByText('••••••••')).toBeInTheDocument();
+    expect(
+      within(github).queryByRole('button', { name: 'Copy password for GitHub' }),
+    ).not.toBeInTheDocument();
+    // Reveal state is per entry.
+    expect(within(card('Bank')).getByText('••••••••')).toBeInTheDocument();
+  });
+
+  it('toggles a favourite and says so', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Bank to favorites' }));
+    expect(await screen.findByText('Added to favorites')).toBeInTheDocument();
+    expect(within(card('Bank')).getByText('Favorite')).toBeInTheDocument();
+    expect(
+      within(card('Bank')).getByRole('button', { name: 'Remove Bank from favorites' }),
+    ).toBeInTheDocument();
+  });
+
+  it('tells when the favourite could not be changed and puts it back', async () => {
+    vault.fail.set('PATCH /passwords/:id/favorite', { status: 500, message: 'Database down' });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Bank to favorites' }));
+    expect(await screen.findByText('Failed to update favorite status')).toBeInTheDocument();
+    expect(within(card('Bank')).getByRole('button', { name: 'Add Bank to favorites' })).toBeInTheDocument();
+  });
+
+  it('deletes after the confirmation and the master password', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete Bank' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete password' });
+    expect(within(confirm).getByText('Are you sure you want to delete this password?')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await answerMasterPassword(user, MASTER);
+    expect(await screen.findByText('Password deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Bank' })).not.toBeInTheDocument());
+    expect(vault.entries.map((entry) => entry._id)).toEqual(['gh']);
+  });
+
+  it('edits with the secrets filled in and saves with the same master password', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit GitHub' }));
+    await answerMasterPassword(user, MASTER);
+    const form = await screen.findByRole('dialog', { name: 'Edit Password' });
+    expect(within(form).getByLabelText(/^Password\W*$/)).toHaveValue('Gh-S3cret!pass');
+    const title = within(form).getByLabelText(/^Title/);
+    await user.clear(title);
+    await user.type(title, 'GitHub Work');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'GitHub Work' })).toBeInTheDocument();
+    const update = vault.calls.find((call) => call.route === 'PUT /passwords/:id');
+    expect(update?.body).toMatchObject({
+      title: 'GitHub Work',
+      password: 'Gh-S3cret!pass',
+      masterPassword: MASTER,
+    });
+    expect(vault.count('POST /auth/verify-master')).toBe(1);
+  });
+
+  it('opens the add form when another screen sends the user here to add one', async () => {
+    renderWithProviders(<PasswordsPage />, { path: '/passwords', locationState: { addPassword: true } });
+    expect(await screen.findByRole('dialog', { name: 'Add Password' })).toBeInTheDocument();
+  });
+
+  it('empties the list and says so when fetching fails', async () => {
+    vault.fail.set('GET /passwords', { status: 500, message: 'Database down' });
+    renderPage();
+    expect(await screen.findByText('Failed to fetch passwords')).toBeInTheDocument();
+    expect(screen.getByText('No passwords found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from 'react';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import { SEARCH_DEBOUNCE_MS } from '../../common/constants';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { searchChanged } from './vaultSlice';
+
+/**
+ * The search box owns what is typed; the store gets it after a pause (the list query follows the
+ * store). The input is never remounted, so focus and caret stay put while results update.
+ */
+export function SearchField() {
+  const dispatch = useAppDispatch();
+  const committed = useAppSelector((state) => state.vault.search);
+  const [text, setText] = useState(committed);
+  // The value this field last sent or adopted: a different store value came from elsewhere (Clear).
+  const [known, setKnown] = useState(committed);
+  if (committed !== known) {
+    setKnown(committed);
+    setText(committed);
+  }
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return (
+    <TextField
+      type="search"
+      size="small"
+      placeholder="Search passwords, websites, usernames..."
+      value={text}
+      onChange={(event) => {
+        const next = event.target.value;
+        setText(next);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => {
+          setKnown(next);
+          dispatch(searchChanged(next));
+        }, SEARCH_DEBOUNCE_MS);
+      }}
+      slotProps={{
+        htmlInput: { 'aria-label': 'Search passwords' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+      sx={{ flex: '1 1 260px', minWidth: 0 }}
+    />
+  );
+}

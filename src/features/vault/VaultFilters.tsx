@@ -1,0 +1,49 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import { CATEGORIES, CATEGORY_FILTER_ALL } from '../../common/constants';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { SearchField } from './SearchField';
+import { categoryChanged, favoritesOnlyChanged, type CategoryFilter } from './vaultSlice';
+
+const OPTIONS: CategoryFilter[] = [CATEGORY_FILTER_ALL, ...CATEGORIES];
+
+/** Search, category (with 'all') and the favourites toggle of SPEC section 2. */
+export function VaultFilters() {
+  const dispatch = useAppDispatch();
+  const category = useAppSelector((state) => state.vault.category);
+  const favoritesOnly = useAppSelector((state) => state.vault.favoritesOnly);
+  return (
+    <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
+      <SearchField />
+      <TextField
+        select
+        size="small"
+        label="Category"
+        value={category}
+        onChange={(event) => dispatch(categoryChanged(event.target.value as CategoryFilter))}
+        sx={{ flex: '0 1 180px', minWidth: 140, '& .MuiSelect-select': { textTransform: 'capitalize' } }}
+      >
+        {OPTIONS.map((option) => (
+          <MenuItem key={option} value={option} sx={{ textTransform: 'capitalize' }}>
+            {option}
+          </MenuItem>
+        ))}
+      </TextField>
+      <ToggleButton
+        value="favorites"
+        size="small"
+        selected={favoritesOnly}
+        onChange={() => dispatch(favoritesOnlyChanged(!favoritesOnly))}
+        color="warning"
+        sx={{ gap: 0.75, px: 1.5, height: 40, textTransform: 'none' }}
+      >
+        {favoritesOnly ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
+        Favorites
+      </ToggleButton>
+    </Box>
+  );
+}

@@ -1,0 +1,152 @@
+import { useCallback, useMemo, useState, type ReactElement } from 'react';
+import { useSnackbar } from 'notistack';
+import { vaultApi } from '../../api/vaultApi';
+import type { PasswordEntry } from '../../common/wire';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { copyToClipboard } from '../../components/clipboard';
+import { useMasterPasswordPrompt } from '../../components/masterPassword/useMasterPasswordPrompt';
+import { useAppDispatch } from '../../app/hooks';
+import { useSecretStore } from './revealedSecrets';
+import { entryHidden, entryRevealed } from './vaultSlice';
+
+/** What a card can do; every function is stable so that cards stay memoised. */
+export interface CardActions {
+  toggleReveal: (entry: PasswordEntry) => void;
+  copyPassword: (entry: PasswordEntry) => void;
+  copyField: (label: string, value: string) => void;
+  toggleFavorite: (entry: PasswordEntry) => void;
+  edit: (entry: PasswordEntry) => void;
+  remove: (entry: PasswordEntry) => void;
+}
+
+export function useVaultActions(openEdit: (entry: PasswordEntry) => Promise<void>): {
+  actions: CardActions;
+  dialogs: ReactElement;
+} {
+  const dispatch = useAppDispatch();
+  const secrets = useSecretStore();
+  const prompt = useMasterPasswordPrompt();
+  const { enqueueSnackbar } = useSnackbar();
+  const [pendingDelete, setPendingDelete] = useState<PasswordEntry | null>(null);
+
+  const hide = useCallback(
+    (id: string) => {
+      secrets.delete(id);
+      dispatch(entryHidden(id));
+    },
+    [dispatch, secrets],
+  );
+
+  const toggleReveal = useCallback(
+    async ({ _id: id }: PasswordEntry) => {
+      if (secrets.get(id) !== undefined) {
+        hide(id);
+        return;
+      }
+      const masterPassword = await prompt({ purpose: 'reveal', entryId: id });
+      if (!masterPassword) return;
+      try {
+        const entry = await dispatch(
+          vaultApi.endpoints.viewPassword.initiate({ id, masterPassword }, { track: false }),
+        ).unwrap();
+        secrets.set(id, entry.password);
+        dispatch(entryRevealed(id));
+        enqueueSnackbar('Password revealed', { variant: 'success' });
+      } catch {
+        enqueueSnackbar('Failed to decrypt password', { variant: 'error' });
+      }
+    },
+    [dispatch, enqueueSnackbar, hide, prompt, secrets],
+  );
+
+  const copyPassword = useCallback(
+    async ({ _id: id }: PasswordEntry) => {
+      const secret = secrets.get(id);
+      try {
+        if (secret === undefined) throw new Error('Not revealed');
+        await copyToClipboard(secret, { sensitive: true });
+        enqueueSnackbar('Password copied to clipboard', { variant: 'success' });
+      } catch {
+        enqueueSnackbar('Failed to copy password', { variant: 'error' });
+      }
+    },
+    [enqueueSnackbar, secrets],
+  );
+
+  const copyField = useCallback(
+    async (label: string, value: string) => {
+      try {
+        await copyToClipboard(value);
+        enqueueSnackbar(`${label} copied to clipboard`, { variant: 'success' });
+      } catch {
+        enqueueSnackbar('Failed to copy to clipboard', { variant: 'error' });
+      }
+    },
+    [enqueueSnackbar],
+  );
+
+  const toggleFavorite = useCallback(
+    async (entry: PasswordEntry) => {
+      try {
+        const { message } = await dispatch(
+          vaultApi.endpoints.toggleFavorite.initiate(entry._id, { track: false }),
+        ).unwrap();
+        const fallback = entry.isFavorite ? 'Removed from favorites' : 'Added to favorites';
+        enqueueSnackbar(message || fallback, { variant: 'success' });
+      } catch {
+        enqueueSnackbar('Failed to update favorite status', { variant: 'error' });
+      }
+    },
+    [dispatch, enqueueSnackbar],
+  );
+
+  const edit = useCallback(
+    (entry: PasswordEntry) => {
+      openEdit(entry).catch(() => enqueueSnackbar('Failed to execute action', { variant: 'error' }));
+    },
+    [enqueueSnackbar, openEdit],
+  );
+
+  const confirmDelete = async () => {
+    const entry = pendingDelete;
+    setPendingDelete(null);
+    if (!entry) return;
+    const masterPassword = await prompt({ purpose: 'delete', entryId: entry._id });
+    if (!masterPassword) return;
+    try {
+      await dispatch(
+        vaultApi.endpoints.deletePassword.initiate({ id: entry._id, masterPassword }, { track: false }),
+      ).unwrap();
+      hide(entry._id);
+      enqueueSnackbar('Password deleted successfully', { variant: 'success' });
+    } catch {
+      enqueueSnackbar('Failed to delete password', { variant: 'error' });
+    }
+  };
+
+  const actions = useMemo<CardActions>(
+    () => ({
+      toggleReveal: (entry) => void toggleReveal(entry),
+      copyPassword: (entry) => void copyPassword(entry),
+      copyField: (label, value) => void copyField(label, value),
+      toggleFavorite: (entry) => void toggleFavorite(entry),
+      edit,
+      remove: setPendingDelete,
+    }),
+    [copyField, copyPassword, edit, toggleFavorite, toggleReveal],
+  );
+
+  const dialogs = (
+    <ConfirmDialog
+      open={pendingDelete !== null}
+      title="Delete password"
+      message="Are you sure you want to delete this password?"
+      confirmLabel="Delete"
+      destructive
+      onConfirm={() => void confirmDelete()}
+      onCancel={() => setPendingDelete(null)}
+    />
+  );
+
+  return { actions, dialogs };
+}
