@@ -93,9 +93,9 @@ test.describe('the vault', () => {
     await github.getByRole('button', { name: 'Add GitHub to favorites' }).click();
     await expect(page.getByText('Added to favorites')).toBeVisible();
     await expect(github.getByText('Favorite', { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Favorites' }).click();
+    await page.getByRole('button', { name: 'Favorites', exact: true }).click();
     await expect(page.getByRole('article', { name: 'Netflix' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Favorites' }).click();
+    await page.getByRole('button', { name: 'Favorites', exact: true }).click();
 
     // Edit.
     await github.getByRole('button', { name: 'Edit GitHub' }).click();
