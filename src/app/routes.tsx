@@ -17,7 +17,7 @@ const ResetWizardPage = lazy(() => import('../features/auth/ResetWizardPage'));
 const SignedInLayout = lazy(() => import('./layout/SignedInLayout'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const PasswordsPage = lazy(() => import('../features/vault/PasswordsPage'));
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const SettingsPage = lazy(() => import('./SettingsRoute'));
 
 /** A page route with its own error element, so a failing page keeps the top bar and navigation. */
 function page(path: string, Page: ComponentType | LazyExoticComponent<ComponentType>): RouteObject {

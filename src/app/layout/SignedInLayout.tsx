@@ -5,6 +5,7 @@ import Drawer from '@mui/material/Drawer';
 import MenuOpen from '@mui/icons-material/MenuOpen';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner';
+import { AutoLogout } from '../../features/settings/AutoLogout';
 import { useIsDesktop } from '../useIsDesktop';
 import { SIDEBAR_WIDTH, SideNav } from './SideNav';
 
@@ -23,6 +24,7 @@ export default function SignedInLayout() {
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', minHeight: 'calc(100vh - 64px)' }}>
+      <AutoLogout />
       {isDesktop ? (
         <Box
           sx={{

@@ -1,26 +1,19 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSelector, useStore } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { isSessionEnded, messageOf } from '../../api/errorText';
-import { endSession } from '../../api/session';
 import { vaultApi } from '../../api/vaultApi';
-import { REDIRECT_DELAY_MS } from '../../common/constants';
 import { useThunkDispatch } from '../useThunkDispatch';
 import { MasterPasswordDialog } from './MasterPasswordDialog';
 import {
-  LOCKOUT_LOGIN_MESSAGE,
-  LOCKOUT_TOAST,
-  invalidMasterPasswordMessage,
-  masterPasswordAttemptFailed,
   masterPasswordDialogClosed,
   masterPasswordDialogOpened,
-  masterPasswordVerified,
   selectAttemptsRemaining,
   selectMasterPassword,
   type MasterPasswordPurpose,
   type MasterPasswordState,
 } from './masterPasswordEvents';
+import { isWrongMasterPassword, useMasterPasswordAttempts } from './useMasterPasswordAttempts';
 import { MasterPasswordPromptContext, type MasterPasswordPrompt } from './useMasterPasswordPrompt';
 
 type Resolve = (masterPassword: string | null) => void;
@@ -41,7 +34,6 @@ export function MasterPasswordPromptProvider({ children }: { children: ReactNode
   const { dialog } = useSelector(selectMasterPassword);
   const attemptsRemaining = useSelector(selectAttemptsRemaining);
   const { enqueueSnackbar } = useSnackbar();
-  const navigate = useNavigate();
   const pending = useRef<Resolve | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Kept after closing so the text does not change while the dialog fades out.
@@ -76,16 +68,7 @@ export function MasterPasswordPromptProvider({ children }: { children: ReactNode
     [dispatch, settle, store],
   );
 
-  const lockOut = useCallback(() => {
-    enqueueSnackbar(LOCKOUT_TOAST, { variant: 'error' });
-    // Deliberately not cancelled when the screen goes away: the sign-out must happen.
-    setTimeout(() => {
-      void dispatch(endSession()).then(() => {
-        enqueueSnackbar(LOCKOUT_LOGIN_MESSAGE, { variant: 'warning' });
-        navigate('/login', { replace: true });
-      });
-    }, REDIRECT_DELAY_MS);
-  }, [dispatch, enqueueSnackbar, navigate]);
+  const attempts = useMasterPasswordAttempts();
 
   const submit = useCallback(
     async (masterPassword: string): Promise<boolean> => {
@@ -94,19 +77,16 @@ export function MasterPasswordPromptProvider({ children }: { children: ReactNode
         await dispatch(
           vaultApi.endpoints.verifyMasterPassword.initiate({ masterPassword }, { track: false }),
         ).unwrap();
-        dispatch(masterPasswordVerified());
+        attempts.accepted();
         settle(masterPassword);
         return true;
       } catch (caught) {
         const { status, message } = failureOf(caught);
-        if (status === 401 && /master password/i.test(message)) {
-          dispatch(masterPasswordAttemptFailed());
-          const remaining = selectAttemptsRemaining(store.getState());
-          if (remaining === 0) {
+        if (isWrongMasterPassword(caught)) {
+          const text = attempts.rejected();
+          if (text === null) {
             settle(null);
-            lockOut();
           } else {
-            const text = invalidMasterPasswordMessage(remaining);
             setError(text);
             enqueueSnackbar(text, { variant: 'error' });
           }
@@ -122,7 +102,7 @@ export function MasterPasswordPromptProvider({ children }: { children: ReactNode
         return false;
       }
     },
-    [dispatch, enqueueSnackbar, lockOut, settle, store],
+    [attempts, dispatch, enqueueSnackbar, settle],
   );
 
   const cancel = useCallback(() => {

@@ -1,6 +1,97 @@
+import { useId, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { DangerZoneTab } from './DangerZoneTab';
+import { DataTab } from './DataTab';
+import { NotificationsTab } from './NotificationsTab';
+import { ProfileTab } from './ProfileTab';
+import { SecurityTab } from './SecurityTab';
+import { useGetSettingsQuery } from './settingsApi';
+import { SETTINGS_TABS, useSettingsTab, type SettingsTabId } from './settingsTabs';
 
-// Placeholder: the settings issue builds this page.
-export default function SettingsPage() {
-  return <Typography variant="h4">Settings</Typography>;
+export interface SettingsPageProps {
+  /** The Data tab's Export and Import cards: features do not import each other, so the app passes them. */
+  dataTools?: ReactNode;
+}
+
+function panelOf(tab: SettingsTabId, dataTools: ReactNode): ReactNode {
+  switch (tab) {
+    case 'profile':
+      return <ProfileTab />;
+    case 'security':
+      return <SecurityTab />;
+    case 'data':
+      return <DataTab tools={dataTools} />;
+    case 'notifications':
+      return <NotificationsTab />;
+    case 'danger':
+      return <DangerZoneTab />;
+  }
+}
+
+/** SPEC section 2: the Settings page and its five tabs. */
+export default function SettingsPage({ dataTools }: SettingsPageProps) {
+  const id = useId();
+  const [tab, selectTab] = useSettingsTab();
+  // Fresh counts and preferences on every visit (the vault may have changed since).
+  useGetSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
+
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto', display: 'grid', gap: 3 }}>
+      <Box>
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
+          Settings
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>
+          Manage your account, security and preferences
+        </Typography>
+      </Box>
+      <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, next: SettingsTabId) => selectTab(next)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Settings sections"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 1 } }}
+        >
+          {SETTINGS_TABS.map(({ id: tabId, label, icon }) => (
+            <Tab
+              key={tabId}
+              value={tabId}
+              label={label}
+              icon={icon}
+              iconPosition="start"
+              id={`${id}-${tabId}-tab`}
+              aria-controls={`${id}-${tabId}-panel`}
+              sx={[
+                {
+                  minHeight: 56,
+                  minWidth: { xs: 0, sm: 90 },
+                  px: { xs: 1.5, sm: 2 },
+                  textTransform: 'none',
+                  fontWeight: 600,
+                  // Narrow screens: the words only, so more tabs fit before scrolling.
+                  '& .MuiTab-icon': { display: { xs: 'none', sm: 'inline-flex' } },
+                },
+                tabId === 'danger' && { color: 'error.main', '&.Mui-selected': { color: 'error.main' } },
+              ]}
+            />
+          ))}
+        </Tabs>
+        <Box
+          role="tabpanel"
+          id={`${id}-${tab}-panel`}
+          aria-labelledby={`${id}-${tab}-tab`}
+          sx={{ p: { xs: 2, sm: 3 } }}
+        >
+          {panelOf(tab, dataTools)}
+        </Box>
+      </Paper>
+    </Box>
+  );
 }

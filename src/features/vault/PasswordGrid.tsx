@@ -93,6 +93,8 @@ function ElementRows({
   renderRow,
   scroller,
 }: RowsProps & { scroller: HTMLElement }) {
+  // The React Compiler cannot memoise around TanStack Virtual; nothing here is memoised by hand either.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer<HTMLElement, HTMLDivElement>({
     count: rowCount,
     getScrollElement: () => scroller,

@@ -1,0 +1,16 @@
+import SettingsPage from '../features/settings/SettingsPage';
+import { ExportCard, ImportCard } from '../features/transfer/DataCards';
+
+// Features meet only here: the Settings page's Data tab shows the transfer feature's cards.
+export default function SettingsRoute() {
+  return (
+    <SettingsPage
+      dataTools={
+        <>
+          <ExportCard />
+          <ImportCard />
+        </>
+      }
+    />
+  );
+}

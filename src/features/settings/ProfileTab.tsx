@@ -1,0 +1,109 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import { useFormik } from 'formik';
+import { useSnackbar } from 'notistack';
+import { useCurrentUserQuery } from '../../api/currentUserApi';
+import { messageOf } from '../../api/errorText';
+import type { User } from '../../common/wire';
+import { fieldProps } from '../../components/formikField';
+import { TextInput } from '../../components/TextInput';
+import { profileSchema } from './profileSchema';
+import { SettingsSection } from './SettingsSection';
+import { useUpdateProfileMutation } from './settingsApi';
+
+function ProfileForm({ user }: { user: User }) {
+  const [updateProfile] = useUpdateProfileMutation();
+  const { enqueueSnackbar } = useSnackbar();
+  const formik = useFormik({
+    // The saved names come back through the refetched user and become the new starting point.
+    enableReinitialize: true,
+    initialValues: { firstName: user.firstName, lastName: user.lastName },
+    validationSchema: profileSchema,
+    onSubmit: async ({ firstName, lastName }) => {
+      try {
+        await updateProfile({
+          firstName: firstName.trim(),
+          lastName: lastName.trim(),
+          email: user.email,
+        }).unwrap();
+        enqueueSnackbar('Profile updated successfully!', { variant: 'success' });
+      } catch (error) {
+        enqueueSnackbar(messageOf(error, 'Failed to update profile'), { variant: 'error' });
+      }
+    },
+  });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={formik.handleSubmit}
+      sx={{ display: 'grid', gap: 2, maxWidth: 640 }}
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextInput
+          {...fieldProps(formik, 'firstName')}
+          label="First name"
+          autoComplete="given-name"
+          fullWidth
+        />
+        <TextInput
+          {...fieldProps(formik, 'lastName')}
+          label="Last name"
+          autoComplete="family-name"
+          fullWidth
+        />
+      </Box>
+      <TextInput
+        id="profile-email"
+        label="Email"
+        type="email"
+        value={user.email}
+        disabled
+        fullWidth
+        inputProps={{ readOnly: true }}
+        helperText="Email address cannot be changed for security reasons"
+      />
+      <Box>
+        <Button
+          type="submit"
+          variant="contained"
+          loading={formik.isSubmitting}
+          sx={{ width: { xs: '100%', sm: 'auto' } }}
+        >
+          Save Changes
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** SPEC section 2, Profile: first and last name, the read-only e-mail, Save Changes. */
+export function ProfileTab() {
+  const { data: user, isLoading, isError, refetch } = useCurrentUserQuery();
+  return (
+    <SettingsSection title="Profile Information" description="Your name as PassVault shows it.">
+      {user ? (
+        <ProfileForm user={user} />
+      ) : isLoading || !isError ? (
+        <Box sx={{ display: 'grid', gap: 2, maxWidth: 640 }} aria-busy="true">
+          <Skeleton variant="rounded" height={56} />
+          <Skeleton variant="rounded" height={56} />
+        </Box>
+      ) : (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          Your profile could not be loaded.
+        </Alert>
+      )}
+    </SettingsSection>
+  );
+}

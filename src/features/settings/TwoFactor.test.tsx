@@ -1,0 +1,164 @@
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import {
+  PASSWORD,
+  QR_CODE,
+  RECOVERY_CODES,
+  TOTP_SECRET,
+  VALID_CODE,
+  installFakeAccount,
+} from './fakeAccountServer';
+import { RECOVERY_CODES_FILE } from './RecoveryCodes';
+import { renderSettings } from './renderSettings';
+
+jest.setTimeout(30_000);
+
+function installClipboard() {
+  const writeText = jest.fn(async (_text: string) => undefined);
+  Object.defineProperty(navigator, 'clipboard', {
+    value: { writeText, readText: async () => '' },
+    configurable: true,
+  });
+  return writeText;
+}
+
+/** jsdom's Blob has no text(). */
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+}
+
+async function openTwoFactor() {
+  const view = await renderSettings({ tab: 'security' });
+  const section = screen.getByRole('region', { name: 'Two-Factor Authentication' });
+  return { ...view, section };
+}
+
+test('enable: password, then QR code, setup key and code, then the ten recovery codes once', async () => {
+  const account = installFakeAccount();
+  const createObjectURL = jest.fn((_blob: Blob) => 'blob:codes');
+  Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+  const prompt = jest.spyOn(window, 'prompt');
+  const { user, section } = await openTwoFactor();
+  // After userEvent.setup(), which puts its own clipboard in place.
+  const writeText = installClipboard();
+  expect(await within(section).findByText('Disabled')).toBeInTheDocument();
+
+  await user.click(within(section).getByRole('button', { name: 'Enable 2FA' }));
+  let dialog = await screen.findByRole('dialog', { name: 'Enable two-factor authentication' });
+  await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  expect(await within(dialog).findByText('Password is required')).toBeInTheDocument();
+  await user.type(within(dialog).getByLabelText('Account password'), 'wrong');
+  await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByText('Incorrect password')).toBeInTheDocument();
+  await user.type(within(dialog).getByLabelText('Account password'), PASSWORD);
+  await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+  dialog = await screen.findByRole('dialog', { name: 'Set up your authenticator app' });
+  const qr = within(dialog).getByRole('img', { name: /QR code/ });
+  expect(qr).toHaveAttribute('src', QR_CODE);
+  expect(within(dialog).getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Copy setup key' }));
+  expect(writeText).toHaveBeenLastCalledWith(TOTP_SECRET);
+  expect(await screen.findByText('Setup key copied to clipboard')).toBeInTheDocument();
+
+  const code = within(dialog).getByLabelText('6-digit code');
+  await user.click(within(dialog).getByRole('button', { name: 'Verify and Enable' }));
+  expect(await within(dialog).findByText('Verification code is required')).toBeInTheDocument();
+  await user.type(code, '12a3');
+  expect(code).toHaveValue('123');
+  await user.click(within(dialog).getByRole('button', { name: 'Verify and Enable' }));
+  expect(await within(dialog).findByText('Please enter a valid 6-digit code')).toBeInTheDocument();
+  await user.clear(code);
+  await user.type(code, '999999');
+  await user.click(within(dialog).getByRole('button', { name: 'Verify and Enable' }));
+  expect(await screen.findByText('Invalid verification code')).toBeInTheDocument();
+  await user.type(code, VALID_CODE);
+  await user.click(within(dialog).getByRole('button', { name: 'Verify and Enable' }));
+
+  dialog = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
+  const list = within(dialog).getByRole('list', { name: 'Recovery codes' });
+  expect(
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(RECOVERY_CODES);
+  await user.click(within(dialog).getByRole('button', { name: 'Copy codes' }));
+  expect(writeText).toHaveBeenLastCalledWith(RECOVERY_CODES.join('\n'));
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    expect(this.download).toBe(RECOVERY_CODES_FILE);
+  });
+  await user.click(within(dialog).getByRole('button', { name: 'Download (.txt)' }));
+  expect(click).toHaveBeenCalledTimes(1);
+  const text = await readBlob(createObjectURL.mock.calls[0][0]);
+  RECOVERY_CODES.forEach((recoveryCode) => expect(text).toContain(recoveryCode));
+
+  // Escape does not lose the codes by accident; the button closes, and they are gone for good.
+  await user.keyboard('{Escape}');
+  expect(dialog).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'I have saved these codes' }));
+  await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+  expect(screen.queryByText(RECOVERY_CODES[0])).not.toBeInTheDocument();
+  // The user was refetched: the section says Enabled and offers Disable 2FA.
+  expect(await within(section).findByText('Enabled')).toBeInTheDocument();
+  expect(within(section).getByRole('button', { name: 'Disable 2FA' })).toBeInTheDocument();
+  expect(account.count('GET /auth/me')).toBeGreaterThanOrEqual(2);
+  expect(account.calls.filter((call) => call.path === '/auth/verify-2fa-setup').map((c) => c.body)).toEqual([
+    { otp: '999999' },
+    { otp: VALID_CODE },
+  ]);
+  expect(prompt).not.toHaveBeenCalled();
+  click.mockRestore();
+});
+
+test('closing the setup midway forgets the secret; opening again starts with the password', async () => {
+  installFakeAccount();
+  const { user, section } = await openTwoFactor();
+  await user.click(await within(section).findByRole('button', { name: 'Enable 2FA' }));
+  let dialog = await screen.findByRole('dialog', { name: 'Enable two-factor authentication' });
+  await user.type(within(dialog).getByLabelText('Account password'), PASSWORD);
+  await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  dialog = await screen.findByRole('dialog', { name: 'Set up your authenticator app' });
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+  await user.click(within(section).getByRole('button', { name: 'Enable 2FA' }));
+  dialog = await screen.findByRole('dialog', { name: 'Enable two-factor authentication' });
+  expect(within(dialog).queryByText(/JBSW/)).not.toBeInTheDocument();
+  expect(within(dialog).getByLabelText('Account password')).toHaveValue('');
+});
+
+test('disable: asks for the account password in a dialog (no browser prompt), then refetches the user', async () => {
+  const account = installFakeAccount({ user: { twoFactorEnabled: true } });
+  const prompt = jest.spyOn(window, 'prompt');
+  const { user, section } = await openTwoFactor();
+  expect(await within(section).findByText('Enabled')).toBeInTheDocument();
+  await user.click(within(section).getByRole('button', { name: 'Disable 2FA' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Disable two-factor authentication' });
+  await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
+  expect(await within(dialog).findByText('Password is required')).toBeInTheDocument();
+
+  await user.type(within(dialog).getByLabelText('Account password'), 'wrong');
+  await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
+  expect(await screen.findByText('Incorrect password')).toBeInTheDocument();
+  await waitFor(() => expect(within(dialog).getByLabelText('Account password')).toHaveValue(''));
+
+  account.fail.set('POST /auth/disable-2fa', { status: 500, body: {} });
+  await user.type(within(dialog).getByLabelText('Account password'), PASSWORD);
+  await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
+  expect(await screen.findByText('Failed to disable 2FA')).toBeInTheDocument();
+
+  account.fail.delete('POST /auth/disable-2fa');
+  await user.type(within(dialog).getByLabelText('Account password'), PASSWORD);
+  await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
+  expect(await screen.findByText('2FA disabled successfully')).toBeInTheDocument();
+  await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+  expect(await within(section).findByText('Disabled')).toBeInTheDocument();
+  expect(account.calls.findLast((call) => call.path === '/auth/disable-2fa')?.body).toEqual({
+    password: PASSWORD,
+  });
+  expect(prompt).not.toHaveBeenCalled();
+});

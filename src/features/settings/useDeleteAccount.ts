@@ -1,0 +1,38 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import { messageOf } from '../../api/errorText';
+import { endSession } from '../../api/session';
+import { useThunkDispatch } from '../../components/useThunkDispatch';
+import { settingsApi, type AccountDeletion } from './settingsApi';
+import { useMasterPasswordOutcome } from './useMasterPasswordOutcome';
+
+/** deleted: the session is over; retry: the dialog stays; lockedOut: the sign-out is under way. */
+export type AccountDeletionOutcome = 'deleted' | 'retry' | 'lockedOut';
+
+/** SPEC section 8, Account deletion; a wrong master password counts with every other attempt. */
+export function useDeleteAccount() {
+  const dispatch = useThunkDispatch();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const outcome = useMasterPasswordOutcome();
+
+  return useCallback(
+    async (credentials: AccountDeletion): Promise<AccountDeletionOutcome> => {
+      if (outcome.lockedOut()) return 'lockedOut';
+      try {
+        await dispatch(settingsApi.endpoints.deleteAccount.initiate(credentials, { track: false })).unwrap();
+      } catch (error) {
+        if (outcome.failed(error)) return outcome.lockedOut() ? 'lockedOut' : 'retry';
+        enqueueSnackbar(messageOf(error, 'Failed to delete account'), { variant: 'error' });
+        return 'retry';
+      }
+      enqueueSnackbar('Account deleted successfully', { variant: 'success' });
+      // Home first (a public page), then forget the session: no guard bounces us to /login.
+      await navigate('/', { replace: true });
+      await dispatch(endSession());
+      return 'deleted';
+    },
+    [dispatch, enqueueSnackbar, navigate, outcome],
+  );
+}

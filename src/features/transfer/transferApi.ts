@@ -1,0 +1,67 @@
+// POST /utility/export and /utility/import (SPEC section 7). Both carry the master password and the
+// vault in plain text, so both are mutations triggered with `initiate(arg, { track: false })`: neither
+// the argument nor the answer is kept in the store or the cache. The export answer keeps the key `data`
+// so that the DevTools sanitizer blanks it in the fulfilled action as well.
+import { baseApi } from '../../api/baseApi';
+import { PASSWORD_LIST_TAG } from '../../api/vaultApi';
+import type { TransferFormat } from '../../common/constants';
+import type { ImportOptions, ImportResult } from '../../common/wire';
+
+export interface ExportArg {
+  masterPassword: string;
+  format: TransferFormat;
+}
+
+/** What the export answered: `data` (or the body itself) and, when the server names it, the file. */
+export interface ExportAnswer {
+  data: unknown;
+  filename?: string;
+}
+
+export interface ImportArg {
+  masterPassword: string;
+  data: string;
+  format: TransferFormat;
+  options: ImportOptions;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function exportAnswerOf(body: unknown): ExportAnswer {
+  if (isRecord(body) && 'data' in body) {
+    const filename = typeof body.filename === 'string' && body.filename ? body.filename : undefined;
+    return { data: body.data, filename };
+  }
+  return { data: body };
+}
+
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** SPEC section 7: the result is `data`, or `data.data`. */
+export function importResultOf(body: unknown): ImportResult {
+  const outer = isRecord(body) && isRecord(body.data) ? body.data : {};
+  const result = isRecord(outer.data) ? outer.data : outer;
+  const errors = Array.isArray(result.errors) ? result.errors.filter(isRecord) : [];
+  return {
+    imported: count(result.imported),
+    updated: count(result.updated),
+    skipped: count(result.skipped),
+    errors: errors.map((item) => ({ title: String(item.title ?? ''), error: String(item.error ?? '') })),
+  };
+}
+
+export const transferApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    exportPasswords: build.mutation<ExportAnswer, ExportArg>({
+      query: (body) => ({ url: '/utility/export', method: 'POST', body }),
+      transformResponse: exportAnswerOf,
+    }),
+    importPasswords: build.mutation<ImportResult, ImportArg>({
+      query: (body) => ({ url: '/utility/import', method: 'POST', body }),
+      transformResponse: importResultOf,
+      // The lists, the stats and the settings' counts refetch as soon as the import is in.
+      invalidatesTags: (_result, error) => (error ? [] : [PASSWORD_LIST_TAG, 'Stats', 'Settings']),
+    }),
+  }),
+});
