@@ -17,6 +17,7 @@ import { sendSecurityAlert } from './modules/user/securityAlerts';
 import { userRoutes } from './modules/user/user.routes';
 import { collectOpenApi } from './http/openapi';
 import { installSecurityHeaders } from './http/securityHeaders';
+import { installHardening } from './security/hardening';
 
 /**
  * The prefix the browser sees: BASE_PATH, or, behind a trusted proxy that strips its prefix,
@@ -45,12 +46,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const { config } = ctx;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    // TRUST_PROXY trusts the one proxy in front: the client is the address that proxy appended to
+    // X-Forwarded-For, not the left-most one, which any client can write itself.
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);
+  installHardening(app, ctx);
   ctx.securityEvents ??= {
     signedIn: (userId, ip) => void sendSecurityAlert(ctx, userId, 'sign-in', { log: app.log, ip }),
     masterPasswordLockout: (userId) =>

@@ -5,6 +5,29 @@ import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { ConfigError, loadConfig } from './config';
 
+/** Copies `source` into the new, empty file `destination`; checks the copy. */
+async function copyDatabase(source: string, destination: string): Promise<void> {
+  // Not read-only: a read-only connection would leave vault.db-wal and vault.db-shm behind (owned by
+  // whoever ran the backup) when the server is stopped. The backup itself only reads.
+  const db = new SQLite(source, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  try {
+    await db.backup(destination);
+  } finally {
+    db.close();
+  }
+  // The copy is one self-contained file: no -wal or -shm beside it.
+  const check = new SQLite(destination, { fileMustExist: true });
+  let integrity: unknown;
+  try {
+    check.pragma('journal_mode = DELETE');
+    integrity = check.pragma('integrity_check', { simple: true });
+  } finally {
+    check.close();
+  }
+  if (integrity !== 'ok') throw new Error(`the copy failed its integrity check: ${String(integrity)}`);
+}
+
 async function main(): Promise<void> {
   const target = process.argv[2];
   if (!target) throw new ConfigError('usage: npm run backup -- FILE');
@@ -15,19 +38,23 @@ async function main(): Promise<void> {
   const source = path.join(config.dataDir, 'vault.db');
   if (!fs.existsSync(source)) throw new ConfigError(`no database at ${source} (is DATA_DIR right?)`);
   const destination = path.resolve(target);
-  if (fs.existsSync(destination))
-    throw new ConfigError(`${destination} exists already: choose a new file name`);
-  const db = new SQLite(source, { readonly: true, fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
+  // Created here, exclusively and readable by its owner only: it holds password hashes, encrypted vaults
+  // and the key of the two-factor secrets.
   try {
-    await db.backup(destination);
-  } finally {
-    db.close();
+    fs.closeSync(fs.openSync(destination, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new ConfigError(`${destination} exists already: choose a new file name`);
+    }
+    throw error;
   }
-  const check = new SQLite(destination, { readonly: true });
-  const integrity = check.pragma('integrity_check', { simple: true });
-  check.close();
-  if (integrity !== 'ok') throw new Error(`the copy failed its integrity check: ${String(integrity)}`);
+  try {
+    await copyDatabase(source, destination);
+  } catch (error) {
+    // A failed copy must not pass for a backup.
+    fs.rmSync(destination, { force: true });
+    throw error;
+  }
   console.log(`backed up ${source} to ${destination}`);
 }
 

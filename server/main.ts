@@ -9,7 +9,7 @@ import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { REDACT_PATHS } from './logger';
 import { createMailer } from './mail/mailer';
-import { InMemoryRateLimiter } from './security/rateLimiter';
+import { createRateLimiter, type RateLimiterHandle } from './security/createRateLimiter';
 
 /** How long a shutdown may take before the process gives up on draining. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -52,15 +52,26 @@ export async function main(config: Config = readConfig()): Promise<void> {
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   if (!config.smtpUrl) log.info('SMTP_URL is not set: mails (and their codes) are written to this log');
-  if (config.redisUrl) {
-    log.warn('REDIS_URL is set, but this version keeps rate-limit counters in memory (per process)');
+  let rateLimits: RateLimiterHandle;
+  try {
+    rateLimits = await createRateLimiter(config, {
+      db,
+      onError: (error) => log.error({ err: { message: error.message } }, 'rate-limit store failed'),
+    });
+  } catch (error) {
+    await mailer.close().catch(() => undefined);
+    await db.destroy().catch(() => undefined);
+    fail((error as Error).message);
   }
+  log.info(
+    `Rate-limit counters are kept in ${rateLimits.store === 'memory' ? 'memory (one process)' : rateLimits.store}`,
+  );
   const ctx: AppContext = {
     config,
     db,
     mailer,
     now: () => new Date(),
-    rateLimiter: new InMemoryRateLimiter(),
+    rateLimiter: rateLimits.limiter,
   };
   const app = await buildApp(ctx);
 
@@ -76,6 +87,7 @@ export async function main(config: Config = readConfig()): Promise<void> {
     try {
       await app.close();
       await mailer.close();
+      await rateLimits.close();
       await db.destroy();
     } catch (error) {
       app.log.error({ err: { message: (error as Error).message } }, 'shutdown failed');
@@ -91,6 +103,7 @@ export async function main(config: Config = readConfig()): Promise<void> {
   } catch (error) {
     await app.close().catch(() => undefined);
     await mailer.close().catch(() => undefined);
+    await rateLimits.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     fail(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }

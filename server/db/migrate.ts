@@ -1,9 +1,10 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import * as accounts from './migrations/2026_11_22_001_accounts';
 import * as vault from './migrations/2026_11_22_002_vault';
 import * as recoveryCodes from './migrations/2026_11_22_003_recovery_codes';
 import * as serverSecrets from './migrations/2026_11_22_004_server_secrets';
+import * as rateLimits from './migrations/2026_11_22_005_rate_limits';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -11,13 +12,25 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_002_vault': vault,
   '2026_11_22_003_recovery_codes': recoveryCodes,
   '2026_11_22_004_server_secrets': serverSecrets,
+  '2026_11_22_005_rate_limits': rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * On PostgreSQL, the schema the tables go to (the first of search_path). Kysely looks for its bookkeeping
+ * tables in every schema of the database unless it is told which one: another schema's tables (a second
+ * deployment, another app) would make it skip creating ours and then fail on them.
+ */
+async function migrationTableSchema(db: Db): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
+}
+
 /** Brings the schema up to date. Kysely takes a lock (an advisory lock on PostgreSQL), so processes starting together are safe. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider, migrationTableSchema: await migrationTableSchema(db) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -98,6 +98,15 @@ export interface ServerSecretsTable {
   value: string;
 }
 
+/** A brute-force counter: `count` hits of `key` in the window that ends at `ends_at`. */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  ends_at: string;
+  /** 1 when the last hit was let through, 0 when it was refused (read back by the same statement). */
+  last_allowed: number;
+}
+
 export interface Database {
   users: UsersTable;
   pending_registrations: PendingRegistrationsTable;
@@ -106,4 +115,5 @@ export interface Database {
   passwords: PasswordsTable;
   recovery_codes: RecoveryCodesTable;
   server_secrets: ServerSecretsTable;
+  rate_limits: RateLimitsTable;
 }

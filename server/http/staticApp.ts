@@ -44,6 +44,8 @@ export async function registerStaticApp(app: FastifyInstance, options: StaticOpt
       prefix: options.basePath,
       index: false,
       wildcard: false,
+      // Otherwise @fastify/static writes its own Cache-Control over the one setHeaders chose.
+      cacheControl: false,
       setHeaders(response, filePath) {
         // Vite names assets by content hash: cache them for a year. Everything else revalidates.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,5 +1,6 @@
 // Counters for brute-force limits: "at most `limit` hits of `key` per `windowMs`".
-// In memory for one process; a shared implementation (Redis, REDIS_URL) can replace it behind the same interface.
+// In memory for one process; Redis (redisRateLimiter) or the database (sqlRateLimiter) share the counters
+// between processes behind the same interface; createRateLimiter picks one.
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -12,6 +13,11 @@ export interface RateLimiter {
   consume(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   /** Forgets the hits of `key` (a successful sign-in clears its failures). */
   reset(key: string): Promise<void>;
+  /**
+   * Gives back one hit of `key` in its current window (a check that was booked before it ran, and passed),
+   * so that what is counted is failures only.
+   */
+  refund(key: string): Promise<void>;
 }
 
 interface Window {
@@ -47,6 +53,11 @@ export class InMemoryRateLimiter implements RateLimiter {
 
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
+  }
+
+  async refund(key: string): Promise<void> {
+    const window = this.windows.get(key);
+    if (window && window.endsAt > this.now() && window.count > 0) window.count -= 1;
   }
 
   /** Number of live counters (for tests and metrics). */

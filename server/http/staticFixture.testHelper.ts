@@ -1,0 +1,40 @@
+// A tiny built app for the HTTP tests: index.html, one hashed asset and one file that is not hashed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ASSET = 'assets/app-abc123.js';
+
+export interface StaticFixture {
+  dir: string;
+  remove(): void;
+}
+
+export function writeStaticApp(): StaticFixture {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'passvault-static-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    [
+      '<!doctype html>',
+      '<html lang="en">',
+      '  <head>',
+      '    <title>PassVault</title>',
+      `    <script type="module" src="./${ASSET}"></script>`,
+      '  </head>',
+      '  <body><div id="root"></div></body>',
+      '</html>',
+    ].join('\n'),
+  );
+  fs.writeFileSync(path.join(dir, ASSET), 'console.log("app");\n');
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The value of `<meta name="csp-nonce">` and `<base href>` in a served index.html. */
+export function pageMeta(html: string): { nonce?: string; base?: string } {
+  return {
+    nonce: /<meta name="csp-nonce" content="([^"]*)"/.exec(html)?.[1],
+    base: /<base href="([^"]*)"/.exec(html)?.[1],
+  };
+}
