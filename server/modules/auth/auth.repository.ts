@@ -235,3 +235,19 @@ export async function revokeUserSessions(db: Executor, userId: string, now: stri
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Signs out every session of the user except `keepSessionId` (the one that asked). */
+export async function revokeOtherSessions(
+  db: Executor,
+  userId: string,
+  keepSessionId: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,6 +1,9 @@
 // Request and response schemas of /api/auth. Response schemas are a guard too: only the fields listed
 // here leave the server, so a hash or a secret column can never reach a client by accident.
 import { Type, type Static } from '@sinclair/typebox';
+import { UserSchema, type UserDto } from './user.dto';
+
+export { UserSchema, type UserDto };
 
 // Missing text fields default to '' so the service answers with the SPEC's own messages
 // ('Email is required', 'Password must contain: ...') rather than a schema's wording.
@@ -11,19 +14,6 @@ const Email = text(254);
 /** Long enough for any passphrase, short enough to bound the Argon2 input. */
 const Secret = text(1024);
 const Otp = text(32);
-
-export const UserSchema = Type.Object(
-  {
-    _id: Type.String(),
-    firstName: Type.String(),
-    lastName: Type.String(),
-    email: Type.String(),
-    twoFactorEnabled: Type.Boolean(),
-    createdAt: Type.String(),
-  },
-  { additionalProperties: false },
-);
-export type UserDto = Static<typeof UserSchema>;
 
 export const ErrorSchema = Type.Object({ message: Type.String() });
 const errors = { '4xx': ErrorSchema, '5xx': ErrorSchema } as const;

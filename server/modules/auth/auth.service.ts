@@ -20,14 +20,16 @@ import {
   insertPending,
   insertUserFromPending,
   isUniqueViolation,
-  updatePasswordHash,
   userExists,
   type UserAuthRow,
 } from './auth.repository';
 import { passwordResetMail, registrationMail } from './auth.mails';
 import type { LoginInput, RegisterInput, UserDto } from './auth.schemas';
 import { checkCode, cooldownSeconds, issueCode, retireOlderCodes, useCode, withdrawCode } from './codes';
-import { createSession, endAllSessions, endSession } from './sessions';
+import { createSession, endAllSessions, endSession, setPasswordHash } from './sessions';
+import { toUserDto } from './user.dto';
+
+export { toUserDto };
 
 export const MESSAGES = {
   firstNameShort: `First name must be at least ${MIN_NAME_LENGTH} characters`,
@@ -78,17 +80,6 @@ function requireEmail(raw: string): string {
 
 function cooldownError(waitSeconds: number): HttpError {
   return tooManyRequests(`Please wait ${seconds(waitSeconds)} before requesting a new code`, waitSeconds);
-}
-
-export function toUserDto(row: UserAuthRow): UserDto {
-  return {
-    _id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    twoFactorEnabled: Boolean(row.two_factor_enabled),
-    createdAt: row.created_at,
-  };
 }
 
 /** The second factor of a sign-in. The two-factor issue plugs the TOTP check in here. */
@@ -341,7 +332,7 @@ export function createAuthService(ctx: AppContext, options: AuthServiceOptions) 
       // New password, used code and every session ended: all or nothing.
       const done = await db.transaction().execute(async (trx) => {
         if (!(await useCode(trx, codeId, now))) return false;
-        await updatePasswordHash(trx, user.id, passwordHash, now.toISOString());
+        await setPasswordHash(trx, user.id, passwordHash, now);
         await endAllSessions(trx, user.id, now);
         return true;
       });

@@ -1,7 +1,14 @@
 // Sessions: a random bearer token per sign-in, stored only as its SHA-256, revocable.
 import { newId, newToken, sha256 } from '../../crypto/tokens';
 import { SESSION_TTL_MS } from '../../plugins/authenticate';
-import { insertSession, revokeSession, revokeUserSessions, type Executor } from './auth.repository';
+import {
+  insertSession,
+  revokeOtherSessions,
+  revokeSession,
+  revokeUserSessions,
+  updatePasswordHash,
+  type Executor,
+} from './auth.repository';
 
 /** Opens a session for `userId`; the token is returned once and never stored. */
 export async function createSession(db: Executor, userId: string, now: Date): Promise<string> {
@@ -25,4 +32,24 @@ export function endSession(db: Executor, sessionId: string, now: Date): Promise<
 /** Signs the user out everywhere (password reset, password change, account deletion). */
 export function endAllSessions(db: Executor, userId: string, now: Date): Promise<void> {
   return revokeUserSessions(db, userId, now.toISOString());
+}
+
+/** Signs the user out everywhere but the session that asked (a password change). */
+export function endOtherSessions(
+  db: Executor,
+  userId: string,
+  keepSessionId: string,
+  now: Date,
+): Promise<void> {
+  return revokeOtherSessions(db, userId, keepSessionId, now.toISOString());
+}
+
+/** Stores a new account password hash (reset or change). */
+export function setPasswordHash(
+  db: Executor,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  return updatePasswordHash(db, userId, passwordHash, now.toISOString());
 }

@@ -1,6 +1,7 @@
 // The master password: every call that takes one goes through `unlockVault`. A wrong one is the failed
 // unwrap of the vault key; the server counts failures in a row per user and, at the limit, revokes every
 // session of the user itself (the browser's own counter is only a convenience).
+import { endAllSessions } from '../auth/sessions';
 import { SERVER_MASTER_PASSWORD_FAILURES } from '../../../src/common/constants';
 import type { AppContext } from '../../context';
 import { unwrapVaultKey } from '../../crypto/vaultKey';
@@ -77,7 +78,7 @@ export async function unlockVault(
       throw unauthorized(TOKEN_NOT_VALID); // rolls the increment back
     }
     if (count >= SERVER_MASTER_PASSWORD_FAILURES) {
-      await repo.revokeAllSessions(trx, userId, now.toISOString());
+      await endAllSessions(trx, userId, now);
       // The next session starts with a clean count.
       await repo.resetMasterFailures(trx, userId);
     }

@@ -236,12 +236,3 @@ export async function resetMasterFailures(db: Executor, userId: string): Promise
     .where('master_failures', '<>', 0)
     .execute();
 }
-
-export async function revokeAllSessions(db: Executor, userId: string, now: string): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}

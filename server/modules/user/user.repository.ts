@@ -39,35 +39,6 @@ export async function updateNames(
     .execute();
 }
 
-export async function updatePasswordHash(
-  db: Executor,
-  userId: string,
-  passwordHash: string,
-  now: string,
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, updated_at: now })
-    .where('id', '=', userId)
-    .execute();
-}
-
-/** Signs out every session of the user except `keepSessionId` (the one that asked). */
-export async function revokeOtherSessions(
-  db: Executor,
-  userId: string,
-  keepSessionId: string,
-  now: string,
-): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('id', '!=', keepSessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
 export async function updateVaultKeyWrap(
   db: Executor,
   userId: string,

@@ -1,6 +1,9 @@
 // Request and response schemas of /api/user. Response schemas are a guard too: only the fields listed
 // here leave the server.
 import { Type, type Static } from '@sinclair/typebox';
+import { UserSchema, type UserDto } from '../auth/user.dto';
+
+export { UserSchema, type UserDto };
 
 // Missing text fields default to '' so the service answers with the SPEC's own messages
 // ('First name is required', 'Both passwords are required to delete account') rather than a schema's.
@@ -10,19 +13,6 @@ const text = (maxLength: number) => Type.String({ maxLength, default: '' });
 const Name = text(1000);
 /** Long enough for any passphrase, short enough to bound the Argon2 input. */
 const Secret = text(1024);
-
-export const UserSchema = Type.Object(
-  {
-    _id: Type.String(),
-    firstName: Type.String(),
-    lastName: Type.String(),
-    email: Type.String(),
-    twoFactorEnabled: Type.Boolean(),
-    createdAt: Type.String(),
-  },
-  { additionalProperties: false },
-);
-export type UserDto = Static<typeof UserSchema>;
 
 export const SettingsSchema = Type.Object(
   {

@@ -23,6 +23,10 @@ import type {
   SettingsInput,
   UserDto,
 } from './user.schemas';
+import { endOtherSessions, setPasswordHash } from '../auth/sessions';
+import { toUserDto } from '../auth/user.dto';
+
+export { toUserDto };
 
 export const MAX_NAME_LENGTH = 100;
 
@@ -57,17 +61,6 @@ async function accountOf(ctx: AppContext, userId: string): Promise<repo.AccountR
   const account = await repo.findAccount(ctx.db, userId);
   if (!account) throw unauthorized(MESSAGES.tokenNotValid);
   return account;
-}
-
-export function toUserDto(row: repo.AccountRow): UserDto {
-  return {
-    _id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    twoFactorEnabled: Boolean(row.two_factor_enabled),
-    createdAt: row.created_at,
-  };
 }
 
 /**
@@ -116,10 +109,10 @@ export async function changePassword(
   if (!isPasswordValid(input.newPassword)) throw badRequest(MESSAGES.weakPassword);
   await checkAccountPassword(ctx, auth.userId, input.currentPassword, MESSAGES.currentPasswordIncorrect);
   const passwordHash = await hashPassword(input.newPassword);
-  const now = ctx.now().toISOString();
+  const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.updatePasswordHash(trx, auth.userId, passwordHash, now);
-    await repo.revokeOtherSessions(trx, auth.userId, auth.sessionId, now);
+    await setPasswordHash(trx, auth.userId, passwordHash, now);
+    await endOtherSessions(trx, auth.userId, auth.sessionId, now);
   });
 }
 
