@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router-dom';
 import { restoreSession } from '../features/auth/authSlice';
 import { applyThemeToDocument } from '../features/theme/themePersistence';
 import { AppProviders } from './AppProviders';
+import { getStoredToken } from '../api/tokenStorage';
+import { prefetchSignedInPage } from './prefetchSignedIn';
 import { createAppRouter } from './routes';
 import { setupStore } from './store';
 
@@ -12,6 +14,7 @@ const store = setupStore();
 applyThemeToDocument(store.getState().theme.mode);
 // SPEC section 4: with a stored token, fetch the current user; until then only a spinner shows.
 void store.dispatch(restoreSession());
+if (getStoredToken()) prefetchSignedInPage(store, window.location.pathname);
 
 const router = createAppRouter();
 
