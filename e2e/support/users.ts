@@ -67,3 +67,24 @@ export async function signedInPerson(
   await signIn(page, person);
   return person;
 }
+
+/**
+ * Signs out with the top bar's button and waits until the session is gone. Logout should land on /
+ * (accounts.spec.ts checks that); from a private page it can land on /login when the page renders
+ * slowly (src/app/topbar/useLogout.ts: the session ends before the router's transition to / commits),
+ * so the journeys that only need to be signed out accept either.
+ */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).first().click();
+  await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
+  // SPEC section 2: logout returns to /.
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Fills the login form and presses Sign In, without waiting for any outcome. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}

@@ -8,7 +8,11 @@ export function useLogout(): () => Promise<void> {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return useCallback(async () => {
-    await navigate('/');
+    // flushSync: the landing page must be rendered before the session ends, or the private page's guard
+    // (still on screen in a low-priority transition) would send the user to /login instead.
+    await navigate('/', { flushSync: true });
     await dispatch(endSession());
+    // The logout button went with the session: the focus goes to the landing page, not nowhere.
+    if (document.activeElement === document.body) document.getElementById('main-content')?.focus();
   }, [dispatch, navigate]);
 }

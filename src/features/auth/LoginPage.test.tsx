@@ -101,19 +101,3 @@ test("an exception: 'An unexpected error occurred. Please try again.'", async ()
   expect(await screen.findByText('An unexpected error occurred. Please try again.')).toBeInTheDocument();
   await waitFor(() => expect(password).toHaveValue(''));
 });
-
-test('two-factor: the message shows, the user stays and no token is stored', async () => {
-  mockApi({
-    'POST /auth/login': {
-      body: { success: true, requiresTwoFactor: true, message: 'Two-factor code required' },
-    },
-  });
-  const { user, email, password, submit, router, store } = await openLogin();
-  await user.type(email, 'ada@example.com');
-  await user.type(password, 'Secret#123');
-  await user.click(submit);
-  expect(await screen.findAllByText('Two-factor code required')).not.toHaveLength(0);
-  expect(router.state.location.pathname).toBe('/login');
-  expect(getStoredToken()).toBeNull();
-  expect(store.getState().auth.isAuthenticated).toBe(false);
-});

@@ -18,6 +18,12 @@ import type {
   VerifiedRegistration,
 } from './authTypes';
 
+/** The sign-in call; the second step sends the same credentials with the code (SPEC section 4). */
+export interface LoginRequest extends LoginCredentials {
+  /** A 6-digit authenticator code or a recovery code, when the first answer said requiresTwoFactor. */
+  twoFactorCode?: string;
+}
+
 export const INVALID_RESPONSE = 'Invalid response from server';
 const invalidResponse: ApiFailure = { status: 'CUSTOM_ERROR', message: INVALID_RESPONSE };
 const SESSION_TAGS = ['Password', 'Stats', 'Settings', 'User'] as const;
@@ -36,7 +42,7 @@ const messageOr = (fallback: string) => (answer: Answer | null) => ({ message: a
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResult, LoginCredentials>({
+    login: build.mutation<LoginResult, LoginRequest>({
       async queryFn(credentials, _api, _extra, baseQuery) {
         const result = await baseQuery(post('/auth/login', credentials));
         if (result.error) return { error: result.error };

@@ -28,8 +28,10 @@ export function useDeleteAccount() {
         return 'retry';
       }
       enqueueSnackbar('Account deleted successfully', { variant: 'success' });
-      // Home first (a public page), then forget the session: no guard bounces us to /login.
-      await navigate('/', { replace: true });
+      // Home first (a public page), then forget the session: no guard bounces us to /login. flushSync:
+      // the router otherwise commits '/' in a transition, and a session that ends before that commit
+      // re-renders the private page signed out, whose guard then sends us to /login instead.
+      await navigate('/', { replace: true, flushSync: true });
       await dispatch(endSession());
       return 'deleted';
     },

@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { useFormik } from 'formik';
+import { useSnackbar } from 'notistack';
+import { Link as RouterLink } from 'react-router-dom';
+import { fieldProps } from '../../components/formikField';
+import { PasswordField } from '../../components/PasswordField';
+import { TextInput } from '../../components/TextInput';
+import type { LoginCredentials } from './authTypes';
+import { loginSchema } from './loginSchema';
+import { loginFailureText, useLogin } from './useLogin';
+
+export interface LoginFormProps {
+  /** The e-mail to start with (coming back from the two-factor step). */
+  initialEmail: string;
+  /** The password was right and two-factor is on: the page asks for the code. */
+  onTwoFactor: (credentials: LoginCredentials) => void;
+}
+
+/** Step 1 of a sign-in: e-mail and password (SPEC sections 2, 4 and 8). */
+export function LoginForm({ initialEmail, onTwoFactor }: LoginFormProps) {
+  const login = useLogin();
+  const { enqueueSnackbar } = useSnackbar();
+
+  const formik = useFormik({
+    initialValues: { email: initialEmail, password: '' },
+    validationSchema: loginSchema,
+    onSubmit: async (values, helpers) => {
+      const credentials = { email: values.email.trim(), password: values.password };
+      try {
+        const outcome = await login(credentials);
+        // Either way the password leaves this form: signed in, or held by the page for the code step.
+        helpers.resetForm({ values: { email: credentials.email, password: '' } });
+        if (outcome === 'twoFactor') onTwoFactor(credentials);
+      } catch (error) {
+        enqueueSnackbar(loginFailureText(error), { variant: 'error' });
+        void helpers.setFieldValue('password', '', false);
+        void helpers.setFieldTouched('password', false, false);
+      }
+    },
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2 }}>
+      <TextInput {...fieldProps(formik, 'email')} label="Email" type="email" autoComplete="email" fullWidth />
+      <PasswordField
+        {...fieldProps(formik, 'password')}
+        label="Password"
+        autoComplete="current-password"
+        // Back from the code step the e-mail is there already: the password is what to type.
+        autoFocus={initialEmail !== ''}
+        fullWidth
+      />
+      <Box sx={{ textAlign: 'right', mt: -1 }}>
+        <Link component={RouterLink} to="/forgot-password" variant="body2">
+          Forgot your password?
+        </Link>
+      </Box>
+      <Button type="submit" variant="contained" size="large" loading={formik.isSubmitting} fullWidth>
+        Sign In
+      </Button>
+    </Box>
+  );
+}
