@@ -26,6 +26,11 @@ describe.each(['light', 'dark'] as const)('the %s theme', (mode) => {
     },
   );
 
+  test('placeholders are secondary text at full opacity (AA), not faded primary text', () => {
+    const input = theme.components?.MuiInputBase?.styleOverrides?.input as Record<string, unknown>;
+    expect(input['&::placeholder']).toEqual({ color: palette.text.secondary, opacity: 1 });
+  });
+
   test.each(['success', 'error', 'warning', 'info'] as const)('%s text reaches AA on paper', (color) => {
     expect(getContrastRatio(palette[color].main, palette.background.paper)).toBeGreaterThanOrEqual(AA);
   });

@@ -55,6 +55,11 @@ export function createAppTheme(mode: ThemeMode): Theme {
       },
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
       MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+      // Placeholders carry hints (the search box has no other visible label): secondary text at full
+      // opacity reaches AA, where MUI's default (primary text at 42 % opacity) does not.
+      MuiInputBase: {
+        styleOverrides: { input: { '&::placeholder': { color: palette.text.secondary, opacity: 1 } } },
+      },
       // Links inside text are underlined, not told apart by colour alone (WCAG 1.4.1).
       MuiLink: {
         defaultProps: { underline: 'always' },

@@ -6,6 +6,7 @@ import MenuOpen from '@mui/icons-material/MenuOpen';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner';
 import { AutoLogout } from '../../features/settings/AutoLogout';
+import { useFocusMainAfterNavigation } from '../useFocusMainAfterNavigation';
 import { useIsDesktop } from '../useIsDesktop';
 import { SIDEBAR_WIDTH, SideNav } from './SideNav';
 
@@ -21,6 +22,7 @@ export default function SignedInLayout() {
   if (isDesktop && openOn !== null) setOpenOn(null);
   const drawerOpen = !isDesktop && openOn === pathname;
   const close = () => setOpenOn(null);
+  const main = useFocusMainAfterNavigation<HTMLElement>();
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', minHeight: 'calc(100vh - 64px)' }}>
@@ -51,6 +53,7 @@ export default function SignedInLayout() {
       )}
       <Box
         component="main"
+        ref={main}
         id="main-content"
         tabIndex={-1}
         sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, outline: 'none' }}

@@ -35,7 +35,7 @@ export function DesktopNav({ signedIn }: { signedIn: boolean }) {
         ))}
       </Box>
       <Divider orientation="vertical" flexItem />
-      <UserSummary maxWidth={180} />
+      <UserSummary maxWidth={{ xs: 140, md: 180, lg: 300 }} />
       <IconButton color="inherit" aria-label="Log out" title="Log out" onClick={() => void logout()}>
         <LogoutOutlined />
       </IconButton>

@@ -31,7 +31,7 @@ export function MobileMenu({ open, signedIn, onClose }: MobileMenuProps) {
           <Box sx={{ px: 1.5, pb: 1.5 }}>
             <UserSummary maxWidth="70vw" />
           </Box>
-          <List disablePadding>
+          <List component="div" disablePadding>
             {NAV_ITEMS.map((item) => (
               <ListItemButton
                 key={item.to}

@@ -1,11 +1,17 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { Breakpoint } from '@mui/material/styles';
 import { selectCurrentUser } from '../../features/auth/authSelectors';
 import { useAppSelector } from '../hooks';
 
 /** The signed-in user's first name (fallback 'User') and e-mail. */
-export function UserSummary({ maxWidth = 200 }: { maxWidth?: number | string }) {
+export function UserSummary({
+  maxWidth = 200,
+}: {
+  /** Of the name and e-mail; per breakpoint, so wide windows show the whole e-mail. */
+  maxWidth?: number | string | Partial<Record<Breakpoint, number | string>>;
+}) {
   const user = useAppSelector(selectCurrentUser);
   const name = user?.firstName || 'User';
   return (

@@ -16,7 +16,8 @@ test('names from the current user; the e-mail is read-only with its hint', async
   expect(screen.getByLabelText('Last name')).toHaveValue('Lovelace');
   const email = screen.getByLabelText('Email');
   expect(email).toHaveValue('ada@example.com');
-  expect(email).toBeDisabled();
+  expect(email).toHaveAttribute('readonly');
+  expect(email).toBeEnabled(); // read-only, not disabled: readable, focusable and announced
   expect(email).toHaveAccessibleDescription('Email address cannot be changed for security reasons');
 });
 

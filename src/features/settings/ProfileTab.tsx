@@ -61,10 +61,11 @@ function ProfileForm({ user }: { user: User }) {
         label="Email"
         type="email"
         value={user.email}
-        disabled
         fullWidth
+        // Read-only rather than disabled: it stays readable (contrast), focusable and announced.
         inputProps={{ readOnly: true }}
         helperText="Email address cannot be changed for security reasons"
+        sx={{ '& .MuiOutlinedInput-root': { bgcolor: 'action.hover' } }}
       />
       <Box>
         <Button

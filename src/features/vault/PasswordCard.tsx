@@ -60,7 +60,21 @@ export const PasswordCard = memo(function PasswordCard({ entry, actions }: Passw
             {title.trim().charAt(0).toUpperCase() || '?'}
           </Avatar>
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-            <Typography component="h2" variant="subtitle1" noWrap sx={{ fontWeight: 600 }} title={title}>
+            {/* Up to two lines: a long title is not cut to a few characters beside the Favorite badge. */}
+            <Typography
+              component="h2"
+              variant="subtitle1"
+              title={title}
+              sx={{
+                fontWeight: 600,
+                lineHeight: 1.35,
+                display: '-webkit-box',
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+                overflowWrap: 'anywhere',
+              }}
+            >
               {title}
             </Typography>
             <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'capitalize' }}>

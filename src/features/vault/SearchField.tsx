@@ -48,7 +48,14 @@ export function SearchField() {
           ),
         },
       }}
-      sx={{ flex: '1 1 260px', minWidth: 0 }}
+      // 360 px: room for the whole placeholder, else the filters wrap below. At 375 px the placeholder
+      // fits in full only a size smaller and with a narrower end padding (the typed text keeps its size).
+      sx={{
+        flex: '1 1 360px',
+        minWidth: 0,
+        '& input': { pr: { xs: 1, sm: 1.75 } },
+        '& input::placeholder': { fontSize: { xs: '0.8125rem', sm: '1rem' } },
+      }}
     />
   );
 }
