@@ -1,28 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signedInPerson, type Person } from './support/users';
-
-async function addEntry(
-  page: Page,
-  entry: { title: string; login: string; password: string; website: string; category: string },
-) {
-  await page.getByRole('button', { name: 'Add Password' }).first().click();
-  const form = page.getByRole('dialog');
-  await form.getByLabel('Title').fill(entry.title);
-  await form.getByLabel('Email or username').fill(entry.login);
-  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(entry.password);
-  await form.getByLabel('Website').fill(entry.website);
-  await form.getByRole('combobox', { name: 'Category' }).click();
-  await page.getByRole('option', { name: entry.category, exact: true }).click();
-  await form.getByRole('button', { name: 'Save' }).click();
-}
-
-async function enterMasterPassword(page: Page, masterPassword: string) {
-  const dialog = page
-    .getByRole('dialog')
-    .filter({ has: page.getByRole('textbox', { name: 'Master password' }) });
-  await dialog.getByRole('textbox', { name: 'Master password' }).fill(masterPassword);
-  await dialog.getByRole('button', { name: 'Verify' }).click();
-}
+import { addEntry, enterMasterPassword } from './support/vault';
 
 test.describe('the vault', () => {
   let person: Person;
@@ -38,23 +16,28 @@ test.describe('the vault', () => {
     await expect(page.getByText('No passwords found')).toBeVisible();
     await expect(page.getByText('Get started by adding your first password')).toBeVisible();
 
-    await addEntry(page, {
-      title: 'GitHub',
-      login: 'vera@example.test',
-      password: 'Gh7!secretValue',
-      website: 'https://github.com',
-      category: 'work',
-    });
-    await enterMasterPassword(page, person.masterPassword);
-    await expect(page.getByText('Password created successfully')).toBeVisible();
-    await addEntry(page, {
-      title: 'Netflix',
-      login: 'vera.films',
-      password: 'Nf8$movieNight',
-      website: 'https://netflix.com',
-      category: 'entertainment',
-    });
-    await enterMasterPassword(page, person.masterPassword);
+    await addEntry(
+      page,
+      {
+        title: 'GitHub',
+        login: 'vera@example.test',
+        password: 'Gh7!secretValue',
+        website: 'https://github.com',
+        category: 'work',
+      },
+      person.masterPassword,
+    );
+    await addEntry(
+      page,
+      {
+        title: 'Netflix',
+        login: 'vera.films',
+        password: 'Nf8$movieNight',
+        website: 'https://netflix.com',
+        category: 'entertainment',
+      },
+      person.masterPassword,
+    );
     await expect(page.getByRole('article', { name: 'Netflix' })).toBeVisible();
 
     const github = page.getByRole('article', { name: 'GitHub' });
@@ -129,14 +112,17 @@ test.describe('the vault', () => {
 
   test('three wrong master passwords end the session', async ({ page }) => {
     await page.goto('/passwords');
-    await addEntry(page, {
-      title: 'Bank',
-      login: 'vera',
-      password: 'Bk9!moneyMoney',
-      website: 'https://bank.test',
-      category: 'finance',
-    });
-    await enterMasterPassword(page, person.masterPassword);
+    await addEntry(
+      page,
+      {
+        title: 'Bank',
+        login: 'vera',
+        password: 'Bk9!moneyMoney',
+        website: 'https://bank.test',
+        category: 'finance',
+      },
+      person.masterPassword,
+    );
     const bank = page.getByRole('article', { name: 'Bank' });
     await expect(bank).toBeVisible();
 

@@ -1,22 +1,17 @@
 // Debian's Chromium through Playwright (never a downloaded browser), with the flags of playwright.config.ts.
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/common/constants';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium';
 import { onCleanup } from './processes';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 export const VIEWPORT = { width: 1280, height: 800 } as const;
 
 export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, headless: true });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
   onCleanup(() => browser.close().catch(() => undefined));
   return browser;
 }
