@@ -6,6 +6,7 @@ import * as recoveryCodes from './migrations/2026_11_22_003_recovery_codes';
 import * as serverSecrets from './migrations/2026_11_22_004_server_secrets';
 import * as rateLimits from './migrations/2026_11_22_005_rate_limits';
 import * as passwordsOrderIndex from './migrations/2026_11_22_006_passwords_order_index';
+import * as vaultVersion from './migrations/2026_11_22_007_vault_version';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_004_server_secrets': serverSecrets,
   '2026_11_22_005_rate_limits': rateLimits,
   '2026_11_22_006_passwords_order_index': passwordsOrderIndex,
+  '2026_11_22_007_vault_version': vaultVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // Row types as the drivers return them. Both SQLite and PostgreSQL store:
 // - timestamps as ISO-8601 text (SQLite has no date type; text sorts correctly in both),
 // - booleans as integers 0/1 (SQLite has no boolean type),
@@ -24,6 +26,8 @@ export interface UsersTable {
   email_notifications: number;
   security_alerts: number;
   auto_logout: number;
+  /** Changed by triggers with every write to the user's entries (list answers are cached by it). */
+  vault_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

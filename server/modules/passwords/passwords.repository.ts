@@ -43,6 +43,16 @@ export interface EntryFilter {
   limit?: number;
 }
 
+/** Changes with every write to the user's entries (database triggers); undefined for an unknown user. */
+export async function vaultVersion(db: Executor, userId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('vault_version')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.vault_version;
+}
+
 /** The owner's entries, newest first, without their secrets. */
 export function listEntries(db: Executor, userId: string, filter: EntryFilter): Promise<PublicPasswordRow[]> {
   let query = db.selectFrom('passwords').select(PUBLIC_COLUMNS).where('user_id', '=', userId);
