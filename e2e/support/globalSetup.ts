@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer } from '../../server/test/smtpServer';
 import { E2E_BASE_URL, E2E_DIR, E2E_MAIL_DIR, E2E_PORT, E2E_SMTP_PORT } from './env';
 
 async function waitForHealth(child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -26,27 +26,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   fs.mkdirSync(E2E_MAIL_DIR, { recursive: true });
 
   let counter = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        counter += 1;
-        const record = {
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          raw: Buffer.concat(chunks).toString('utf8'),
-          receivedAt: Date.now(),
-        };
-        const file = path.join(E2E_MAIL_DIR, `${Date.now()}-${String(counter).padStart(5, '0')}.json`);
-        fs.writeFileSync(file, JSON.stringify(record));
-        callback();
-      });
+  const smtp = await startSmtpServer({
+    port: E2E_SMTP_PORT,
+    onMail(mail) {
+      counter += 1;
+      const file = path.join(E2E_MAIL_DIR, `${Date.now()}-${String(counter).padStart(5, '0')}.json`);
+      fs.writeFileSync(file, JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text }));
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
 
   const log = fs.openSync(path.join(E2E_DIR, 'server.log'), 'a');
   const server = spawn(
@@ -73,6 +60,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       if (server.exitCode !== null) resolve();
       else server.once('exit', () => resolve());
     });
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   };
 }

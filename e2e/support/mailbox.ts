@@ -3,23 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { E2E_MAIL_DIR } from './env';
 
+/** What globalSetup files for each mail: already decoded by server/test/smtpServer.ts. */
 interface StoredMail {
   to: string[];
-  raw: string;
-  receivedAt: number;
-}
-
-function decodeBody(raw: string): string {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(head)) {
-    return body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  }
-  if (/Content-Transfer-Encoding:\s*base64/i.test(head))
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return body;
+  subject: string;
+  text: string;
 }
 
 function mailsTo(address: string): { file: string; mail: StoredMail }[] {
@@ -46,8 +34,7 @@ export async function nextCode(address: string, after = 0, timeoutMs = 15_000): 
     const mails = mailsTo(address);
     if (mails.length > after) {
       const { mail } = mails[after];
-      const subject = /^Subject: (.*)$/im.exec(mail.raw)?.[1] ?? '';
-      const match = /\b(\d{6})\b/.exec(`${subject}\n${decodeBody(mail.raw)}`);
+      const match = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`);
       if (!match) throw new Error(`mail to ${address} has no 6-digit code`);
       return match[1];
     }

@@ -38,7 +38,14 @@ function parse(raw: string, to: string[]): ReceivedMail {
   return { to, subject, text: Buffer.from(text, 'latin1').toString('utf8'), raw };
 }
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export interface SmtpServerOptions {
+  /** A fixed port (the end-to-end server is started with it); by default any free one. */
+  port?: number;
+  /** Called with every mail received, e.g. to file it for other processes to read. */
+  onMail?: (mail: ReceivedMail) => void;
+}
+
+export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const unread = new Set<ReceivedMail>();
   const waiters: {
@@ -64,6 +71,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const mail = parse(Buffer.concat(chunks).toString('latin1'), to);
         mails.push(mail);
+        options.onMail?.(mail);
         const waiterIndex = waiters.findIndex((w) => to.includes(w.to) && w.accepts(mail));
         if (waiterIndex >= 0) waiters.splice(waiterIndex, 1)[0].resolve(mail);
         else unread.add(mail);
@@ -71,7 +79,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
   function nextMatching(
