@@ -26,7 +26,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
-      // Features meet only in src/app: a feature never imports another feature's files (STYLE.md).
+      // A feature shows the others only its front door, index.ts; its other files are its own (STYLE.md).
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -34,16 +34,37 @@ export default tseslint.config(
             ...FEATURES.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',
-              except: [`./${feature}`],
-              message:
-                'Features do not import each other: move what both need to src/components or src/common.',
+              except: [
+                `./${feature}`,
+                ...FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+              ],
+              message: "Another feature is reached through its index.ts only: import '../<feature>'.",
             })),
             {
               target: './src/common',
-              from: ['./src/app', './src/features', './src/components', './src/api', './server'],
+              from: ['./src/app', './src/features', './src/shared', './server'],
+              message: 'src/common is pure: the browser and the server both import it, it imports neither.',
+            },
+            {
+              target: './src/shared',
+              from: ['./src/app', './src/features'],
+              message: 'src/shared holds what belongs to no feature: it imports no feature and not the app.',
+            },
+            {
+              target: './src/features',
+              from: './src/app',
+              except: ['./hooks.ts', './store.ts'],
+              message: 'src/app composes the features; a feature uses only its typed hooks.',
+            },
+            {
+              target: './src/app',
+              from: './src/features',
+              except: FEATURES.map((feature) => `./${feature}/index.ts`),
+              message:
+                "src/app composes the features through their index.ts: import '../features/<feature>'.",
             },
             { target: './src', from: './server', message: 'The browser app never imports server code.' },
-            { target: './server', from: ['./src/app', './src/features', './src/components', './src/api'] },
+            { target: './server', from: ['./src/app', './src/features', './src/shared'] },
           ],
         },
       ],
@@ -55,6 +76,25 @@ export default tseslint.config(
   {
     files: ['src/**/*.tsx', 'src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The store's hooks are typed once, in src/app/hooks.ts; everything else uses those.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch', 'useStore'],
+              message: 'Use useAppSelector / useAppDispatch from src/app/hooks.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/app/hooks.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -28,7 +28,7 @@ const config: Config = {
       displayName: 'web',
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/src'],
-      testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/src/{app,api,components,features}/**/*.test.ts'],
+      testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/src/{app,shared,features}/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
       moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/test/fileStub.ts' },
       transform,

@@ -4,7 +4,7 @@
 // measurement broke.
 //
 // Options (arguments or environment):
-//   --only=size,ui,list,transfer,signin,memory   run only these sections (BENCH_ONLY)
+//   --only=size,ui,list,transfer,signin,memory,unlock   run only these sections (BENCH_ONLY)
 //   --profile        run the server under --cpu-prof and print where the list endpoint's time goes,
 //                    and profile one more cold /passwords load in Chromium (BENCH_PROFILE=1); the
 //                    profiles are kept in bench/results/profile/
@@ -40,9 +40,10 @@ import { measureListThroughput } from './listThroughput';
 import { measureIdleMemory, measureSignInBurst, peakOfRun } from './memory';
 import { measureArgon, measureSignIn } from './signIn';
 import { measureTransfer } from './transfer';
+import { measureUnlock } from './unlock';
 import { measureVaultUi, profilePasswordsLoad } from './vaultUi';
 
-const SECTIONS = ['size', 'ui', 'list', 'transfer', 'signin', 'memory'] as const;
+const SECTIONS = ['size', 'ui', 'list', 'transfer', 'signin', 'memory', 'unlock'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
@@ -188,7 +189,7 @@ async function main(): Promise<boolean> {
 
   // ---- Accounts: registered through the API, codes read from the mail ----
   const roles = { vault: 0, importers: [0, 1, 2], list: 3, signInAlerts: 4, signInQuiet: 5 };
-  const userCount = Math.max(6, wants('memory') ? settings.burst : 0);
+  const userCount = Math.max(6, wants('memory') || wants('unlock') ? settings.burst : 0);
   step(`registering ${userCount} users (codes from the SMTP server)...`);
   const users: BenchUser[] = await mapLimit(
     Array.from({ length: userCount }, (_, i) => i),
@@ -200,6 +201,11 @@ async function main(): Promise<boolean> {
   if (wants('memory')) {
     await section('memory, sign-in burst', () =>
       measureSignInBurst(baseUrl, server.pid, users.slice(0, settings.burst)),
+    );
+  }
+  if (wants('unlock')) {
+    await section('unlock', () =>
+      measureUnlock(baseUrl, server.pid, users[roles.signInQuiet], users.slice(0, settings.burst)),
     );
   }
   if (wants('signin')) {

@@ -3,7 +3,7 @@
 // INSERT, and (Security Alerts on, the default) a sign-in alert mail sent after the answer.
 import { performance } from 'node:perf_hooks';
 import { hash, verify } from '@node-rs/argon2';
-import { DEFAULT_KDF } from '../server/crypto/argon';
+import { ACCOUNT_HASH_PARAMS } from '../server/crypto/argon';
 import type { TestSmtpServer } from '../server/test/smtpServer';
 import { expectStatus } from './lib/http';
 import { readCpuMs, sleep } from './lib/processes';
@@ -15,13 +15,13 @@ const SECTION = 'Sign-in';
 const ARGON2ID = 2;
 const PASSWORD = 'Harbour7!Lantern';
 
-/** A stored hash with DEFAULT_KDF, and a timer of one verify of it (run in this process's thread pool). */
+/** A stored hash with ACCOUNT_HASH_PARAMS, and a timer of one verify of it (run in this process's thread pool). */
 async function argonTimer(): Promise<() => Promise<{ ms: number; cpuMs: number }>> {
   const stored = await hash(PASSWORD, {
     algorithm: ARGON2ID,
-    memoryCost: DEFAULT_KDF.memoryKib,
-    timeCost: DEFAULT_KDF.iterations,
-    parallelism: DEFAULT_KDF.parallelism,
+    memoryCost: ACCOUNT_HASH_PARAMS.memoryKib,
+    timeCost: ACCOUNT_HASH_PARAMS.iterations,
+    parallelism: ACCOUNT_HASH_PARAMS.parallelism,
   });
   await verify(stored, PASSWORD);
   return async () => {
@@ -34,7 +34,7 @@ async function argonTimer(): Promise<() => Promise<{ ms: number; cpuMs: number }
   };
 }
 
-/** Argon2id verify with DEFAULT_KDF in this process, as the server runs it: median of `runs`. */
+/** Argon2id verify with ACCOUNT_HASH_PARAMS in this process, as the server runs it: median of `runs`. */
 export async function measureArgon(runs: number): Promise<{ medianMs: number; runsMs: number[] }> {
   const time = await argonTimer();
   const runsMs: number[] = [];
@@ -125,7 +125,7 @@ export async function measureSignIn(
     {
       id: 'signin.argon',
       section: SECTION,
-      label: `Argon2id verify, m=${DEFAULT_KDF.memoryKib} KiB t=${DEFAULT_KDF.iterations} p=${DEFAULT_KDF.parallelism}`,
+      label: `Argon2id verify, m=${ACCOUNT_HASH_PARAMS.memoryKib} KiB t=${ACCOUNT_HASH_PARAMS.iterations} p=${ACCOUNT_HASH_PARAMS.parallelism}`,
       value: argonMs,
       unit: 'ms',
       digits: 1,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { mailCount, nextCode } from './support/mailbox';
-import { newPerson, registerThroughApi, signIn } from './support/users';
+import { newPerson, registerThroughApi, signIn, signOut } from './support/users';
 
 test('a person registers, confirms the e-mailed code, signs out and in, and resets a forgotten password', async ({
   page,
@@ -54,7 +54,8 @@ test('a person registers, confirms the e-mailed code, signs out and in, and rese
 
   await signIn(page, person);
   await expect(page.getByText('Login successful!')).toBeVisible();
-  await page.getByRole('button', { name: 'Log out' }).first().click();
+  // Wait until the session is gone: a page load while logout is still in flight would restore it.
+  await signOut(page);
 
   // Forgot password: code by e-mail, three steps, then the new password works and the old does not.
   await page.goto('/login');

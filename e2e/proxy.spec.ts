@@ -1,17 +1,16 @@
 // PassVault behind nginx under /vault/, with the sample configurations of deploy/nginx/ that the README
 // documents: the prefix kept (BASE_PATH=/vault) and the prefix stripped (X-Forwarded-Prefix). A person
 // signs in, reloads a deep link and saves an entry; nothing the page asks for leaves /vault/.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mailCount, nextCode } from './support/mailbox';
+import { expect, test, type Page } from '@playwright/test';
 import { findNginx, startProxiedApp, type ProxiedApp, type ProxySetup } from './support/nginx';
-import { newPerson, type Person } from './support/users';
+import { newPerson, registerThroughApi } from './support/users';
 
 const VARIANTS: (ProxySetup & { title: string; name: string })[] = [
   {
     title: 'behind nginx, prefix kept (BASE_PATH=/vault)',
     name: 'kept',
     sample: 'passvault.conf',
-    env: { BASE_PATH: '/vault', TRUST_PROXY: 'true' },
+    env: { BASE_PATH: '/vault', TRUST_PROXY: '127.0.0.1' },
     appPort: 3230,
     proxyPort: 3240,
   },
@@ -19,31 +18,11 @@ const VARIANTS: (ProxySetup & { title: string; name: string })[] = [
     title: 'behind nginx, prefix stripped (X-Forwarded-Prefix)',
     name: 'stripped',
     sample: 'passvault-strip-prefix.conf',
-    env: { TRUST_PROXY: 'true' },
+    env: { TRUST_PROXY: '127.0.0.1' },
     appPort: 3231,
     proxyPort: 3241,
   },
 ];
-
-/** Registration and the mailed code through the proxy, with paths relative to /vault/. */
-async function registerThroughProxy(request: APIRequestContext, base: string, person: Person): Promise<void> {
-  const before = mailCount(person.email);
-  const started = await request.post(`${base}api/auth/register`, {
-    data: {
-      firstName: person.firstName,
-      lastName: person.lastName,
-      email: person.email,
-      password: person.password,
-      masterPassword: person.masterPassword,
-    },
-  });
-  expect(started.status()).toBe(201);
-  const otp = await nextCode(person.email, before);
-  const verified = await request.post(`${base}api/auth/verify-registration-otp`, {
-    data: { email: person.email, otp },
-  });
-  expect(verified.status()).toBe(201);
-}
 
 async function enterMasterPassword(page: Page, masterPassword: string) {
   const dialog = page
@@ -73,7 +52,7 @@ for (const variant of VARIANTS) {
     test('sign in, reload a deep link and save an entry, all under /vault/', async ({ page, request }) => {
       const base = proxied.url;
       const person = newPerson('Ngaio');
-      await registerThroughProxy(request, base, person);
+      await registerThroughApi(request, person, base);
 
       const requested: string[] = [];
       page.on('request', (req) => requested.push(req.url()));
@@ -123,7 +102,7 @@ for (const variant of VARIANTS) {
     test('large imports pass the proxy, and /vault redirects to /vault/', async ({ request }) => {
       const base = proxied.url;
       const person = newPerson('Kiri');
-      await registerThroughProxy(request, base, person);
+      await registerThroughApi(request, person, base);
       const login = await request.post(`${base}api/auth/login`, {
         data: { email: person.email, password: person.password },
       });

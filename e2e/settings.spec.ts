@@ -283,12 +283,18 @@ test.describe('two-factor authentication', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    // Turned off with the account password (a dialog, not a browser prompt).
+    // Turned off with the account password and a current second factor (a dialog, not a browser prompt):
+    // a wrong code keeps it on, a recovery code turns it off.
     await openSettings(page, 'Security');
     const section = page.getByRole('region', { name: 'Two-Factor Authentication' });
     await section.getByRole('button', { name: 'Disable 2FA' }).click();
     const dialog = page.getByRole('dialog', { name: 'Disable two-factor authentication' });
     await dialog.getByLabel('Account password', { exact: true }).fill(person.password);
+    await dialog.getByLabel('Authentication code').fill(wrongCode(secret));
+    await dialog.getByRole('button', { name: 'Disable 2FA' }).click();
+    await expect(page.getByText('Invalid verification code').first()).toBeVisible();
+    await dialog.getByLabel('Account password', { exact: true }).fill(person.password);
+    await dialog.getByLabel('Authentication code').fill(recoveryCodes[1]);
     await dialog.getByRole('button', { name: 'Disable 2FA' }).click();
     await expect(page.getByText('2FA disabled successfully')).toBeVisible();
     await expect(section.getByText('Disabled', { exact: true })).toBeVisible();

@@ -130,7 +130,7 @@ test.describe('the vault', () => {
     await enterMasterPassword(page, 'Wrong1!master');
     await expect(page.getByText('Invalid master password. 2 attempts remaining.').first()).toBeVisible();
     await enterMasterPassword(page, 'Wrong2!master');
-    await expect(page.getByText('Invalid master password. 1 attempts remaining.').first()).toBeVisible();
+    await expect(page.getByText('Invalid master password. 1 attempt remaining.').first()).toBeVisible();
     await enterMasterPassword(page, 'Wrong3!master');
     await expect(page.getByText('Too many failed attempts. Logging out for security.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });

@@ -2,21 +2,22 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
+import { REQUEST_BODY_MAX_BYTES } from '../src/common/limits';
 import { normaliseBasePath } from './config';
 import type { AppContext } from './context';
 import { installErrorHandler } from './http/errorHandler';
 import { registerStaticApp } from './http/staticApp';
 import { loggerOptions } from './logger';
 import { authRoutes } from './modules/auth/auth.routes';
-import { passwordRoutes } from './modules/passwords/passwords.routes';
-import { verifyMasterRoutes } from './modules/passwords/verifyMaster.routes';
+import { passwordRoutes } from './modules/vault/passwords.routes';
+import { masterPasswordRoutes } from './modules/vault/masterPassword.routes';
 import { transferRoutes } from './modules/transfer/transfer.routes';
 import { twoFactorRoutes } from './modules/twoFactor/twoFactor.routes';
-import { verifyLoginSecondFactor } from './modules/twoFactor/twoFactor.service';
-import { sendSecurityAlert } from './modules/user/securityAlerts';
+import { verifySecondFactor } from './modules/twoFactor/twoFactor.service';
 import { userRoutes } from './modules/user/user.routes';
 import { collectOpenApi } from './http/openapi';
 import { installSecurityHeaders } from './http/securityHeaders';
+import { fastifyTrustProxy, trustsPeer } from './http/trustProxy';
 import { installHardening } from './security/hardening';
 
 /**
@@ -26,9 +27,10 @@ import { installHardening } from './security/hardening';
 export function publicBasePath(
   config: AppContext['config'],
   forwarded: string | string[] | undefined,
+  peerAddress?: string,
 ): string {
   const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
-  if (!config.trustProxy || !value) return config.basePath;
+  if (!value || !trustsPeer(config.trustProxy, peerAddress)) return config.basePath;
   try {
     const prefix = normaliseBasePath(value.trim());
     return config.basePath === '/' ? prefix : `${prefix.slice(0, -1)}${config.basePath}`;
@@ -46,20 +48,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const { config } = ctx;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
-    // TRUST_PROXY trusts the one proxy in front: the client is the address that proxy appended to
-    // X-Forwarded-For, not the left-most one, which any client can write itself.
-    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
-    bodyLimit: 1024 * 1024,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    bodyLimit: REQUEST_BODY_MAX_BYTES,
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);
   installHardening(app, ctx);
-  ctx.securityEvents ??= {
-    signedIn: (userId, ip) => void sendSecurityAlert(ctx, userId, 'sign-in', { log: app.log, ip }),
-    masterPasswordLockout: (userId) =>
-      void sendSecurityAlert(ctx, userId, 'master-password-lockout', { log: app.log }),
-  };
 
   const api = `${config.basePath}api`;
   installSecurityHeaders(app, api);
@@ -70,10 +65,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
   await app.register(
-    authRoutes(ctx, { verifyTwoFactor: (user, code) => verifyLoginSecondFactor(ctx, user.id, code) }),
+    authRoutes(ctx, { verifyTwoFactor: (user, code) => verifySecondFactor(ctx, user.id, code) }),
     { prefix: `${api}/auth` },
   );
-  await app.register(verifyMasterRoutes(ctx), { prefix: `${api}/auth` });
+  await app.register(masterPasswordRoutes(ctx), { prefix: `${api}/auth` });
   await app.register(passwordRoutes(ctx), { prefix: `${api}/passwords` });
   await app.register(transferRoutes(ctx), { prefix: `${api}/utility` });
   await app.register(twoFactorRoutes(ctx), { prefix: `${api}/auth` });
@@ -82,7 +77,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerStaticApp(app, {
     staticDir: config.staticDir,
     basePath: config.basePath,
-    publicBase: (request) => publicBasePath(config, request.headers['x-forwarded-prefix']),
+    publicBase: (request) =>
+      publicBasePath(config, request.headers['x-forwarded-prefix'], request.socket.remoteAddress),
   });
   return app;
 }

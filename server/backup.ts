@@ -4,6 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { ConfigError, loadConfig } from './config';
+import { SERVER_KEY_FILE } from './crypto/serverKey';
 
 /** Copies `source` into the new, empty file `destination`; checks the copy. */
 async function copyDatabase(source: string, destination: string): Promise<void> {
@@ -56,6 +57,15 @@ async function main(): Promise<void> {
     throw error;
   }
   console.log(`backed up ${source} to ${destination}`);
+  const keyPlace = config.serverKey ? 'SERVER_KEY' : path.join(config.dataDir, SERVER_KEY_FILE);
+  console.log(
+    [
+      `Not in the backup: the server key (${keyPlace}), which encrypts two-factor secrets and recovery codes.`,
+      'It is kept apart from the database on purpose: a stolen backup alone opens no two-factor secret.',
+      'Keep a copy of the key somewhere else safe (a password manager, an offline medium); restoring a',
+      'backup without it leaves every account with two-factor on unable to sign in.',
+    ].join('\n'),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -11,6 +11,24 @@ function errorOf(env: NodeJS.ProcessEnv): Error {
 }
 
 describe('loadConfig', () => {
+  it('reads TRUST_PROXY as off, one hop, or a list of addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe('one-hop');
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('reads SERVER_KEY as 32 bytes of base64', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ SERVER_KEY: key.toString('base64') }).serverKey?.equals(key)).toBe(true);
+    expect(loadConfig({}).serverKey).toBeUndefined();
+  });
+
   it('has working defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', basePath: '/', logLevel: 'info' });
@@ -27,7 +45,11 @@ describe('loadConfig', () => {
       /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"$/,
     ],
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must start with postgres:\/\/ or postgresql:\/\/$/],
-    [{ TRUST_PROXY: 'maybe' }, /^TRUST_PROXY must be true or false/],
+    [{ TRUST_PROXY: 'maybe' }, /^TRUST_PROXY must be true, false, or the proxy's addresses .* got "maybe"$/],
+    [{ TRUST_PROXY: '10.0.0.1,10.0.0.0/33' }, /^TRUST_PROXY must be .* got "10.0.0.0\/33"$/],
+    [{ TRUST_PROXY: '10.0.0.1, nginx' }, /got "nginx"$/],
+    [{ SERVER_KEY: 'c2hvcnQ=' }, /^SERVER_KEY must be 32 random bytes in base64/],
+    [{ SERVER_KEY: `${'a'.repeat(43)}!` }, /^SERVER_KEY must be 32 random bytes in base64/],
   ])('refuses %j with one clear line', (env, message) => {
     const error = errorOf(env);
     expect(error).toBeInstanceOf(ConfigError);

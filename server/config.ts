@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -9,12 +10,20 @@ export interface Config {
   mailFrom: string;
   /** Always starts and ends with '/': '/' or '/vault/'. */
   basePath: string;
-  trustProxy: boolean;
+  /**
+   * Who may set X-Forwarded-*: nobody (false), the one proxy in front whatever its address ('one-hop'),
+   * or the proxies at these addresses and CIDR ranges.
+   */
+  trustProxy: TrustProxy;
+  /** SERVER_KEY: the 32-byte key of the server's own secrets; unset: DATA_DIR/server.key. */
+  serverKey?: Buffer;
   redisUrl?: string;
   logLevel: string;
   /** Folder of the built browser app. */
   staticDir: string;
 }
+
+export type TrustProxy = false | 'one-hop' | string[];
 
 export class ConfigError extends Error {}
 
@@ -52,11 +61,40 @@ export function normaliseBasePath(value: string | undefined): string {
   return `/${trimmed}/`;
 }
 
-function parseBoolean(name: string, value: string | undefined): boolean {
-  if (value === undefined || value === '') return false;
-  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
-  if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
-  throw new ConfigError(`${name} must be true or false, got "${value}"`);
+/** An IPv4 or IPv6 address, optionally with a /prefix. */
+function isAddressOrRange(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || /^(0|false|no|off)$/i.test(text)) return false;
+  if (/^(1|true|yes|on)$/i.test(text)) return 'one-hop';
+  const entries = text.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isAddressOrRange(entry));
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, or the proxy's addresses or CIDR ranges separated by commas (e.g. 127.0.0.1,10.0.0.0/8), got "${wrong}"`,
+    );
+  }
+  return entries;
+}
+
+export function parseServerKey(value: string | undefined): Buffer | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const text = value.trim();
+  const key = Buffer.from(text, 'base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || key.length !== 32) {
+    throw new ConfigError(
+      'SERVER_KEY must be 32 random bytes in base64 (44 characters): make one with "openssl rand -base64 32"',
+    );
+  }
+  return key;
 }
 
 /** Environment -> typed config. A wrong value throws a ConfigError with one clear line. */
@@ -73,7 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: parseUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Vault <no-reply@localhost>',
     basePath: normaliseBasePath(env.BASE_PATH),
-    trustProxy: parseBoolean('TRUST_PROXY', env.TRUST_PROXY),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    serverKey: parseServerKey(env.SERVER_KEY),
     redisUrl: parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
     logLevel,
     staticDir: path.resolve(env.STATIC_DIR || path.join(__dirname, '..', 'dist')),

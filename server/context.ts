@@ -12,11 +12,6 @@ export interface AppContext {
   now: () => Date;
   /** Brute-force counters shared by every module; in memory when absent (one process). */
   rateLimiter?: RateLimiter;
-  /** Security events other modules react to (the security-alert mails); buildApp wires them. */
-  securityEvents?: SecurityEvents;
-}
-
-export interface SecurityEvents {
-  signedIn(userId: string, ip: string): void;
-  masterPasswordLockout(userId: string): void;
+  /** The server's own key (crypto/serverKey): TOTP secrets and recovery-code hashes. */
+  serverKey: Buffer;
 }

@@ -6,10 +6,10 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { createDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
 import { REDACT_PATHS } from './logger';
 import { createMailer } from './mail/mailer';
 import { createRateLimiter, type RateLimiterHandle } from './security/createRateLimiter';
+import { prepareDatabase } from './startup';
 
 /** How long a shutdown may take before the process gives up on draining. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -43,8 +43,9 @@ export async function main(config: Config = readConfig()): Promise<void> {
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'vault.db'),
   });
+  let serverKey: Buffer;
   try {
-    await migrateToLatest(db);
+    serverKey = await prepareDatabase(config, db);
   } catch (error) {
     await db.destroy().catch(() => undefined);
     fail((error as Error).message);
@@ -72,6 +73,7 @@ export async function main(config: Config = readConfig()): Promise<void> {
     mailer,
     now: () => new Date(),
     rateLimiter: rateLimits.limiter,
+    serverKey,
   };
   const app = await buildApp(ctx);
 

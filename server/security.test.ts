@@ -4,7 +4,7 @@
 // the day it is added; a new public route has to be named below on purpose.
 import type { FastifySchema, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { listRoutes, type RegisteredRoute } from './http/routes';
-import { SESSION_TTL_MS } from './plugins/authenticate';
+import { SESSION_MAX_AGE_MS } from './modules/auth/sessions';
 import { createSession, createUser, type TestUser } from './test/fixtures';
 import { startTestApp, type TestApp } from './test/testApp';
 
@@ -196,7 +196,7 @@ describe('security suite: every registered route', () => {
       const user = await createUser(t);
       const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.auth });
       expect(me.statusCode).toBe(200);
-      t.clock.advance(SESSION_TTL_MS + 60_000);
+      t.clock.advance(SESSION_MAX_AGE_MS + 60_000);
       const failures = await failuresOf(signedIn(), async (route) => {
         const res = await call(route, { headers: user.auth, payload: validBody(route, user) });
         return (

@@ -36,7 +36,7 @@ export async function registerUser(
   const mail = smtp.nextCodeMailTo(user.email, 30_000);
   // An unread rejection would crash the run if the registration fails first.
   mail.catch(() => undefined);
-  await expectStatus(201, baseUrl, '/api/auth/register', {
+  const started = await expectStatus(201, baseUrl, '/api/auth/register', {
     localAddress: user.address,
     body: {
       firstName: 'Bench',
@@ -49,7 +49,11 @@ export async function registerUser(
   const otp = codeFrom(await mail);
   const verified = await expectStatus(201, baseUrl, '/api/auth/verify-registration-otp', {
     localAddress: user.address,
-    body: { email: user.email, otp },
+    body: {
+      email: user.email,
+      otp,
+      registrationId: (started.json as { registrationId?: string }).registrationId,
+    },
   });
   const token = (verified.json as { token?: string }).token;
   if (!token) throw new Error('the verification answered no token');

@@ -48,6 +48,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
         DATABASE_URL: '',
         BASE_PATH: '',
+        // As behind a proxy on the same host: journeys that set up state through the API may say which
+        // client they are (X-Forwarded-For), so per-address limits count them apart from the browser.
+        TRUST_PROXY: '127.0.0.1',
       },
       stdio: ['ignore', log, log],
     },

@@ -27,18 +27,18 @@ export function mailCount(address: string): number {
   return mailsTo(address).length;
 }
 
-/** The 6-digit code of the first mail to `address` after the first `after` ones. */
+/**
+ * The 6-digit code of the first code mail to `address` after the first `after` mails. Code mails carry
+ * the code in their subject; security alerts (sign-ins and the like) in between are passed over.
+ */
 export async function nextCode(address: string, after = 0, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const mails = mailsTo(address);
-    if (mails.length > after) {
-      const { mail } = mails[after];
-      const match = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`);
-      if (!match) throw new Error(`mail to ${address} has no 6-digit code`);
-      return match[1];
+    for (const { mail } of mailsTo(address).slice(after)) {
+      const match = /\b(\d{6})\b/.exec(mail.subject);
+      if (match) return match[1];
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+  throw new Error(`no code mail to ${address} within ${timeoutMs} ms`);
 }

@@ -26,10 +26,17 @@ export function newPerson(firstName = 'Ada'): Person {
   };
 }
 
-/** Registers and verifies through the API; answers the session token. */
-export async function registerThroughApi(request: APIRequestContext, person: Person): Promise<string> {
+/**
+ * Registers and verifies through the API; answers the session token. `base` is where the app is served
+ * (a proxy's sub-path, say); by default the configured baseURL.
+ */
+export async function registerThroughApi(
+  request: APIRequestContext,
+  person: Person,
+  base = '/',
+): Promise<string> {
   const before = mailCount(person.email);
-  const started = await request.post('/api/auth/register', {
+  const started = await request.post(`${base}api/auth/register`, {
     data: {
       firstName: person.firstName,
       lastName: person.lastName,
@@ -39,9 +46,10 @@ export async function registerThroughApi(request: APIRequestContext, person: Per
     },
   });
   expect(started.status()).toBe(201);
+  const { registrationId } = (await started.json()) as { registrationId: string };
   const otp = await nextCode(person.email, before);
-  const verified = await request.post('/api/auth/verify-registration-otp', {
-    data: { email: person.email, otp },
+  const verified = await request.post(`${base}api/auth/verify-registration-otp`, {
+    data: { email: person.email, otp, registrationId },
   });
   expect(verified.status()).toBe(201);
   return ((await verified.json()) as { token: string }).token;

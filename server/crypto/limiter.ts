@@ -5,30 +5,57 @@ export class ServiceBusyError extends Error {
   }
 }
 
-/** Runs at most `concurrency` tasks at once; up to `maxQueue` more wait, the rest are refused. */
-export class ConcurrencyLimiter {
+interface Waiter {
+  weight: number;
+  start: () => void;
+}
+
+/**
+ * Runs tasks while the sum of their weights stays within `capacity` (a task heavier than the capacity
+ * runs alone); up to `maxQueue` more wait in order, the rest are refused. Argon2id weighs its memory, so
+ * a burst of unlocks queues instead of exhausting the server's memory.
+ */
+export class WeightedLimiter {
+  private used = 0;
   private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: Waiter[] = [];
 
   constructor(
-    private readonly concurrency: number,
+    private readonly capacity: number,
     private readonly maxQueue: number,
   ) {}
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.concurrency) {
+  async run<T>(task: () => Promise<T>, weight = 1): Promise<T> {
+    if (this.waiting.length > 0 || !this.fits(weight)) {
       if (this.waiting.length >= this.maxQueue) throw new ServiceBusyError();
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((start) => this.waiting.push({ weight, start }));
     } else {
-      this.running += 1;
+      this.take(weight);
     }
     try {
       return await task();
     } finally {
-      const next = this.waiting.shift();
-      // Hand the slot straight to the next waiter; only free it when nobody waits.
-      if (next) next();
-      else this.running -= 1;
+      this.used -= weight;
+      this.running -= 1;
+      this.startWaiting();
+    }
+  }
+
+  private fits(weight: number): boolean {
+    return this.running === 0 || this.used + weight <= this.capacity;
+  }
+
+  private take(weight: number): void {
+    this.used += weight;
+    this.running += 1;
+  }
+
+  /** In order: the first waiter that does not fit holds back the ones behind it. */
+  private startWaiting(): void {
+    while (this.waiting.length > 0 && this.fits(this.waiting[0].weight)) {
+      const next = this.waiting.shift() as Waiter;
+      this.take(next.weight);
+      next.start();
     }
   }
 }

@@ -1,52 +1,147 @@
-// The server's own key: AES-256-GCM for secrets the server must read back (TOTP secrets). It lives in
-// the database (table server_secrets) so it survives restarts and every process on one PostgreSQL
-// shares it. The first process to need it creates it; the others read the same row.
+// The server's own key: AES-256-GCM for the secrets the server must read back (TOTP secrets) and the
+// HMAC key of recovery codes. It never lives in the database it protects: it comes from SERVER_KEY, or
+// from DATA_DIR/server.key (mode 0600), created at the first start. So a copy of the database alone (a
+// backup, a dump) reveals no TOTP secret and allows no offline guessing of recovery codes.
+//
+// The database keeps only a fingerprint (an HMAC of a fixed text under the key), so that a process
+// started with another key refuses to start instead of failing on every two-factor sign-in.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../db/database';
 import { open, seal } from './aead';
 
-const KEY_NAME = 'field-encryption-key-v1';
-const KEY_BYTES = 32;
+export const KEY_BYTES = 32;
+export const SERVER_KEY_FILE = 'server.key';
+/** Where versions before this one kept the key: the database itself. Moved out at start-up. */
+export const LEGACY_KEY_NAME = 'field-encryption-key-v1';
+const CHECK_NAME = 'server-key-check-v1';
 
-// One read per database handle: the key never changes once written.
-const cache = new WeakMap<Db, Promise<Buffer>>();
+export class ServerKeyError extends Error {}
 
-async function loadOrCreate(db: Db): Promise<Buffer> {
-  // Insert-if-absent, then read: when several processes race, exactly one insert wins and all read it.
-  await db
-    .insertInto('server_secrets')
-    .values({ name: KEY_NAME, value: crypto.randomBytes(KEY_BYTES).toString('base64') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
+export function fingerprint(key: Buffer): string {
+  return crypto.createHmac('sha256', key).update('passvault:server-key-check').digest('base64');
+}
+
+function readKeyFile(file: string): Buffer {
+  const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== KEY_BYTES) {
+    throw new ServerKeyError(`${file} does not hold a ${KEY_BYTES}-byte key in base64`);
+  }
+  // Readable by the server's user only, whatever an operator's copy left it at.
+  if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+  return key;
+}
+
+/**
+ * Writes `key` to `file` unless the file exists (mode 0600, complete before anyone can read it:
+ * written aside, then linked into place, which fails when another process linked its own first).
+ * Answers the key now in the file.
+ */
+function writeKeyFileOnce(file: string, key: Buffer): Buffer {
+  const aside = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  const fd = fs.openSync(aside, 'wx', 0o600);
+  try {
+    fs.writeFileSync(fd, `${key.toString('base64')}\n`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  try {
+    fs.linkSync(aside, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(aside, { force: true });
+  }
+  return readKeyFile(file);
+}
+
+async function legacyKey(db: Db): Promise<Buffer | undefined> {
   const row = await db
     .selectFrom('server_secrets')
     .select('value')
-    .where('name', '=', KEY_NAME)
-    .executeTakeFirstOrThrow();
-  const key = Buffer.from(row.value, 'base64');
-  if (key.length !== KEY_BYTES) throw new Error(`server_secrets.${KEY_NAME} is not a ${KEY_BYTES}-byte key`);
-  return key;
+    .where('name', '=', LEGACY_KEY_NAME)
+    .executeTakeFirst();
+  return row ? Buffer.from(row.value, 'base64') : undefined;
 }
 
-/** The server key of this database, created on first use. */
-export function serverKey(db: Db): Promise<Buffer> {
-  let key = cache.get(db);
-  if (!key) {
-    key = loadOrCreate(db);
-    // A failed read (database down) is not remembered: the next call tries again.
-    key.catch(() => cache.delete(db));
-    cache.set(db, key);
+export interface ServerKeySource {
+  /** SERVER_KEY from the environment, when set. */
+  configured?: Buffer;
+  dataDir: string;
+}
+
+/**
+ * The server key: SERVER_KEY, else DATA_DIR/server.key. Where neither exists yet, an install that kept
+ * its key in the database gets that key written to the file (so nothing needs re-encrypting); a new
+ * install gets a random one.
+ */
+export async function loadServerKey(db: Db, source: ServerKeySource): Promise<Buffer> {
+  if (source.configured) return source.configured;
+  const file = path.join(source.dataDir, SERVER_KEY_FILE);
+  if (fs.existsSync(file)) return readKeyFile(file);
+  return writeKeyFileOnce(file, (await legacyKey(db)) ?? crypto.randomBytes(KEY_BYTES));
+}
+
+/** What must be re-encrypted when a key that lived in the database is replaced by another one. */
+export type Reseal = (trx: Db, from: Buffer, to: Buffer) => Promise<void>;
+
+/**
+ * Makes `key` the database's server key: takes the old copy out of the database (re-encrypting with
+ * `reseal` what it protected when the keys differ) and records the key's fingerprint, in one
+ * transaction. Throws ServerKeyError when the database was set up with another key.
+ */
+export async function adoptServerKey(db: Db, key: Buffer, reseal: Reseal): Promise<void> {
+  const movedOut = await db.transaction().execute(async (trx) => {
+    // Deleting the row claims it: of several processes starting together, one re-encrypts.
+    const legacy = await trx
+      .deleteFrom('server_secrets')
+      .where('name', '=', LEGACY_KEY_NAME)
+      .returning('value')
+      .executeTakeFirst();
+    const previous = legacy ? Buffer.from(legacy.value, 'base64') : undefined;
+    if (previous && !previous.equals(key)) await reseal(trx, previous, key);
+    if (previous) {
+      await trx.deleteFrom('server_secrets').where('name', '=', CHECK_NAME).execute();
+    }
+    await trx
+      .insertInto('server_secrets')
+      .values({ name: CHECK_NAME, value: fingerprint(key) })
+      .onConflict((conflict) => conflict.column('name').doNothing())
+      .execute();
+    const stored = await trx
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', CHECK_NAME)
+      .executeTakeFirstOrThrow();
+    if (stored.value !== fingerprint(key)) {
+      throw new ServerKeyError(
+        'The server key does not match the one this database was set up with: give every server process the same SERVER_KEY (or the same DATA_DIR/server.key)',
+      );
+    }
+    return previous !== undefined;
+  });
+  // SQLite keeps deleted pages until they are reused: the old key must not stay in the file.
+  if (movedOut && db.getExecutor().adapter instanceof SqliteAdapter) {
+    await sql`vacuum`.execute(db);
+    await sql`pragma wal_checkpoint(truncate)`.execute(db);
   }
-  return key;
 }
 
 /** Encrypts `plaintext` with the server key; `aad` binds it to its place (e.g. the owner's id). */
-export async function sealWithServerKey(db: Db, plaintext: string, aad: string): Promise<string> {
-  return seal(await serverKey(db), Buffer.from(plaintext, 'utf8'), aad);
+export function sealWithServerKey(key: Buffer, plaintext: string, aad: string): string {
+  return seal(key, Buffer.from(plaintext, 'utf8'), aad);
 }
 
 /** The plaintext, or null when the ciphertext was not sealed with this key and `aad`. */
-export async function openWithServerKey(db: Db, sealed: string, aad: string): Promise<string | null> {
-  const plain = open(await serverKey(db), sealed, aad);
+export function openWithServerKey(key: Buffer, sealed: string, aad: string): string | null {
+  const plain = open(key, sealed, aad);
   return plain === null ? null : plain.toString('utf8');
+}
+
+/** HMAC-SHA256 under the server key: a stored hash that a copy of the database alone cannot test guesses against. */
+export function keyedHash(key: Buffer, value: string): string {
+  return crypto.createHmac('sha256', key).update(value, 'utf8').digest('hex');
 }

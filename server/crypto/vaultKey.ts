@@ -1,7 +1,7 @@
 // The vault key: 256 random bits per user, kept only wrapped by a key derived from the master password.
 // The master password is never stored; a wrong one is detected by the failed unwrap.
 import crypto from 'node:crypto';
-import { DEFAULT_KDF, deriveKey, type KdfParams } from './argon';
+import { MASTER_KDF, deriveKey, type KdfParams } from './argon';
 import { open, seal } from './aead';
 
 export interface WrappedVaultKey {
@@ -12,17 +12,19 @@ export interface WrappedVaultKey {
 
 const wrapAad = (userId: string) => `passvault:vault-key:${userId}`;
 
+/** Wraps `vaultKey` under the master password (a new salt; today's parameters unless told others). */
 export async function wrapVaultKey(
   userId: string,
   masterPassword: string,
   vaultKey: Buffer,
+  kdf: KdfParams = MASTER_KDF,
 ): Promise<WrappedVaultKey> {
   const salt = crypto.randomBytes(16);
-  const kek = await deriveKey(masterPassword, salt, DEFAULT_KDF);
+  const kek = await deriveKey(masterPassword, salt, kdf);
   return {
     vaultKeyWrapped: seal(kek, vaultKey, wrapAad(userId)),
     kdfSalt: salt.toString('base64'),
-    kdf: { ...DEFAULT_KDF },
+    kdf: { ...kdf },
   };
 }
 

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDatabaseFile } from './privateFiles';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -18,7 +17,7 @@ export function createDatabase(options: DatabaseOptions): Db {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  fs.mkdirSync(path.dirname(path.resolve(options.sqliteFile)), { recursive: true });
+  ensurePrivateDatabaseFile(options.sqliteFile);
   const sqlite = new SQLite(options.sqliteFile);
   // WAL: readers never block the writer and a crash keeps every committed transaction.
   sqlite.pragma('journal_mode = WAL');
@@ -26,8 +25,4 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-}
-
-export function isPostgres(options: DatabaseOptions): boolean {
-  return Boolean(options.databaseUrl);
 }

@@ -7,6 +7,8 @@ import * as serverSecrets from './migrations/2026_11_22_004_server_secrets';
 import * as rateLimits from './migrations/2026_11_22_005_rate_limits';
 import * as passwordsOrderIndex from './migrations/2026_11_22_006_passwords_order_index';
 import * as vaultVersion from './migrations/2026_11_22_007_vault_version';
+import * as trust from './migrations/2026_11_23_008_trust';
+import * as tableOwners from './migrations/2026_11_23_009_table_owners';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -17,6 +19,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_005_rate_limits': rateLimits,
   '2026_11_22_006_passwords_order_index': passwordsOrderIndex,
   '2026_11_22_007_vault_version': vaultVersion,
+  '2026_11_23_008_trust': trust,
+  '2026_11_23_009_table_owners': tableOwners,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -30,6 +34,13 @@ async function migrationTableSchema(db: Db): Promise<string | undefined> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema ?? undefined;
+}
+
+/** Brings the schema to `name` and no further (tests of a migration start from the one before). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, migrationTableSchema: await migrationTableSchema(db) });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 /** Brings the schema up to date. Kysely takes a lock (an advisory lock on PostgreSQL), so processes starting together are safe. */

@@ -4,37 +4,56 @@ import type { Generated } from 'kysely';
 // - timestamps as ISO-8601 text (SQLite has no date type; text sorts correctly in both),
 // - booleans as integers 0/1 (SQLite has no boolean type),
 // - binary values (ciphertext, salts, wrapped keys) as base64 text.
+/** The account (auth module). */
 export interface UsersTable {
   id: string;
   email: string;
   first_name: string;
   last_name: string;
   password_hash: string;
+  two_factor_enabled: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The user's vault key and what goes with unlocking it (vault module). */
+export interface VaultKeysTable {
+  user_id: string;
   /** The random vault key, AES-256-GCM wrapped by the key derived from the master password. */
   vault_key_wrapped: string;
   kdf_salt: string;
   kdf_memory_kib: number;
   kdf_iterations: number;
   kdf_parallelism: number;
-  master_failures: number;
-  two_factor_enabled: number;
+  /** Set when wrong master passwords reached the account's daily cap: unlocks are refused for a day. */
+  master_locked_at: string | null;
+  /** Changed by triggers with every write to the user's entries (list answers are cached by it). */
+  vault_version: Generated<number>;
+}
+
+/** Two-factor secrets (two-factor module); whether it is on is the account's (users.two_factor_enabled). */
+export interface TwoFactorTable {
+  user_id: string;
   /** TOTP secret, encrypted with the server key (see crypto/serverKey). */
-  two_factor_secret_enc: string | null;
-  two_factor_pending_secret_enc: string | null;
+  secret_enc: string | null;
+  pending_secret_enc: string | null;
   /** Last accepted TOTP time step: a code is accepted once. */
-  two_factor_last_step: number | null;
+  last_step: number | null;
+}
+
+/** Preferences (user module). */
+export interface UserSettingsTable {
+  user_id: string;
   email_notifications: number;
   security_alerts: number;
   auto_logout: number;
-  /** Changed by triggers with every write to the user's entries (list answers are cached by it). */
-  vault_version: Generated<number>;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface PendingRegistrationsTable {
   /** Becomes the user's id, so the wrapped vault key can be bound to it from the start. */
   id: string;
+  /** SHA-256 of the random handle only the registering client holds. */
+  handle_hash: string;
   email: string;
   first_name: string;
   last_name: string;
@@ -47,12 +66,14 @@ export interface PendingRegistrationsTable {
   created_at: string;
 }
 
-export type CodePurpose = 'registration' | 'reset';
+export type CodePurpose = 'registration' | 'reset' | 'master-unlock';
 
 export interface OneTimeCodesTable {
   id: string;
   email: string;
   purpose: CodePurpose;
+  /** Registration codes: the one pending registration the code completes. */
+  registration_id: string | null;
   code_hash: string;
   tries: number;
   /** Set once the code verified (reset: step 2); reset-password consumes it. */
@@ -70,6 +91,17 @@ export interface SessionsTable {
   last_used_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** Wrong master passwords in a row in this session: the session ends at the SPEC's three. */
+  master_failures: Generated<number>;
+  /** The user's auto-logout minutes: the session ends when idle for longer (set by the user module). */
+  idle_minutes: number;
+}
+
+/** One wrong master password of an account (any session), kept a day for the account's daily cap. */
+export interface MasterPasswordFailuresTable {
+  id: string;
+  user_id: string;
+  failed_at: string;
 }
 
 export interface PasswordsTable {
@@ -94,6 +126,8 @@ export interface RecoveryCodesTable {
   user_id: string;
   code_hash: string;
   used_at: string | null;
+  /** 1: SHA-256 of id and code (before the server key); 2: keyed with the server key. */
+  hash_version: Generated<number>;
 }
 
 /** Secrets of the server itself, by name; `value` is base64. */
@@ -113,9 +147,13 @@ export interface RateLimitsTable {
 
 export interface Database {
   users: UsersTable;
+  vault_keys: VaultKeysTable;
+  two_factor: TwoFactorTable;
+  user_settings: UserSettingsTable;
   pending_registrations: PendingRegistrationsTable;
   one_time_codes: OneTimeCodesTable;
   sessions: SessionsTable;
+  master_password_failures: MasterPasswordFailuresTable;
   passwords: PasswordsTable;
   recovery_codes: RecoveryCodesTable;
   server_secrets: ServerSecretsTable;

@@ -16,7 +16,7 @@ import {
   ROOT,
   startServer,
   type ServerProcess,
-} from './serverProcess';
+} from '../test/serverProcess';
 
 // SQLite only: the server-postgres project (TEST_DATABASE_URL) runs the PostgreSQL deployment tests.
 const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';
@@ -106,9 +106,22 @@ describeOnSqlite('npm run backup (real server process)', () => {
     await writer;
     expect(result).toMatchObject({ code: 0 });
     expect(result.stdout).toContain(`to ${backupFile()}`);
+    expect(result.stdout).toContain('Not in the backup: the server key');
+    expect(result.stdout).toContain('server.key');
     // One self-contained file, readable by its owner only.
     expect(fs.readdirSync(path.dirname(backupFile()))).toEqual([path.basename(backupFile())]);
     expect(fs.statSync(backupFile()).mode & 0o777).toBe(0o600);
+    // ... without the server key, which stays in DATA_DIR/server.key (0600, beside a 0700 folder).
+    const keyFile = path.join(dir, 'data', 'server.key');
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(dir, 'data')).mode & 0o777).toBe(0o700);
+    for (const file of ['vault.db', 'vault.db-wal', 'vault.db-shm']) {
+      const full = path.join(dir, 'data', file);
+      if (fs.existsSync(full))
+        expect({ file, mode: fs.statSync(full).mode & 0o777 }).toEqual({ file, mode: 0o600 });
+    }
+    const key = fs.readFileSync(keyFile, 'utf8').trim();
+    expect(fs.readFileSync(backupFile()).includes(Buffer.from(key))).toBe(false);
 
     const copy = new SQLite(backupFile(), { readonly: true, fileMustExist: true });
     try {

@@ -2,7 +2,7 @@
 // the lines it quotes from the strip-prefix variant are that file's lines.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './serverProcess';
+import { ROOT } from '../test/serverProcess';
 
 const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const sample = (name: string) => fs.readFileSync(path.join(ROOT, 'deploy', 'nginx', name), 'utf8');

@@ -14,7 +14,7 @@ import {
   registerUser,
   startServer,
   type ServerProcess,
-} from './serverProcess';
+} from '../test/serverProcess';
 
 // SQLite only: the server-postgres project (TEST_DATABASE_URL) runs the PostgreSQL deployment tests.
 const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';

@@ -1,7 +1,7 @@
 // One build under any prefix: BASE_PATH, or X-Forwarded-Prefix from a trusted proxy that strips it.
 import { createUser } from '../test/fixtures';
 import { startTestApp, type TestApp } from '../test/testApp';
-import { ASSET, pageMeta, writeStaticApp, type StaticFixture } from './staticFixture.testHelper';
+import { ASSET, pageMeta, writeStaticApp, type StaticFixture } from '../test/staticFixture';
 
 function withApp(env: NodeJS.ProcessEnv, body: (app: () => TestApp) => void) {
   let t: TestApp;
@@ -42,6 +42,7 @@ describe('BASE_PATH=/vault', () => {
       const t = app();
       for (const url of [
         '/vault/',
+        '/vault/index.html',
         '/vault/settings',
         '/vault/passwords/abc',
         '/vault/login?next=%2Fsettings',

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ServiceBusyError } from '../crypto/limiter';
+import { drainRequest } from './drain';
 import { HttpError } from './errors';
 
 interface ValidationIssue {
@@ -26,9 +27,12 @@ function megabytes(bytes: number | undefined): string {
 
 /** One error contract: `{ message }`, 5xx texts hidden, bodies never logged. */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message, ...error.details });
     }
     if (error instanceof ServiceBusyError) {
       return reply
@@ -41,6 +45,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        // Read what the client is still sending, so that it can read the answer (bounded).
+        await drainRequest(request.raw, {
+          maxBytes: 4 * (request.routeOptions.bodyLimit ?? 1048576),
+          timeoutMs: 30_000,
+        });
         return reply.code(413).send({
           message: `Request body is too large (limit ${megabytes(request.routeOptions.bodyLimit)})`,
         });

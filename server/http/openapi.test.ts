@@ -70,7 +70,7 @@ describe('GET /api/openapi.json', () => {
       if (SCHEMALESS.includes(name)) continue;
       const success = Object.keys(operation.responses).filter((status) => /^2\d\d$/.test(status));
       expect({ name, success: success.length }).toEqual({ name, success: 1 });
-      expect(operation.responses['4xx']?.content?.['application/json'].schema).toEqual(
+      expect(operation.responses['4XX']?.content?.['application/json'].schema).toEqual(
         expect.objectContaining({ required: ['message'] }),
       );
     }

@@ -54,7 +54,8 @@ export function collectOpenApi(app: FastifyInstance, apiPrefix: string) {
       }
       const responses = (schema.response ?? {}) as Record<string, unknown>;
       for (const [status, body] of Object.entries(responses)) {
-        operation.responses[status] = {
+        // Fastify reads status ranges in lower case ('4xx'); OpenAPI wants them in upper case ('4XX').
+        operation.responses[status.toUpperCase()] = {
           description: status,
           content: { 'application/json': { schema: plain(body) } },
         };

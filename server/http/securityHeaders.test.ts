@@ -2,7 +2,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { createUser } from '../test/fixtures';
 import { startTestApp, type TestApp } from '../test/testApp';
-import { ASSET, pageMeta, writeStaticApp, type StaticFixture } from './staticFixture.testHelper';
+import { ASSET, pageMeta, writeStaticApp, type StaticFixture } from '../test/staticFixture';
 
 /** "script-src 'self'; ..." -> { 'script-src': ["'self'"], ... } */
 function directives(csp: string): Record<string, string[]> {
@@ -87,7 +87,13 @@ describe('security headers', () => {
   });
 
   it('are on index.html, whose nonce is the one of its CSP, new on every answer, and never cached', async () => {
-    const pages = [await get('/'), await get('/'), await get('/settings'), await get('/vault/deep/link?x=1')];
+    const pages = [
+      await get('/'),
+      await get('/'),
+      await get('/index.html'),
+      await get('/settings'),
+      await get('/vault/deep/link?x=1'),
+    ];
     const nonces = new Set<string>();
     for (const page of pages) {
       expect(page.statusCode).toBe(200);

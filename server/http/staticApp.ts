@@ -44,6 +44,8 @@ export async function registerStaticApp(app: FastifyInstance, options: StaticOpt
       prefix: options.basePath,
       index: false,
       wildcard: false,
+      // index.html is the page: served by sendIndex (base href, CSP nonce), never as a plain file.
+      globIgnore: ['index.html'],
       // Otherwise @fastify/static writes its own Cache-Control over the one setHeaders chose.
       cacheControl: false,
       setHeaders(response, filePath) {
@@ -58,6 +60,7 @@ export async function registerStaticApp(app: FastifyInstance, options: StaticOpt
   }
 
   app.get(options.basePath, sendIndex);
+  app.get(`${options.basePath}index.html`, sendIndex);
   if (options.basePath !== '/')
     app.get(options.basePath.slice(0, -1), (_request, reply) => reply.redirect(options.basePath));
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { tooManyRequests } from '../http/errors';
-import { InMemoryRateLimiter, type RateLimiter } from './rateLimiter';
+import { LIMITS, limiterOf, waitText } from './limits';
 
 /** Body fields that carry a secret to check. */
 export const SECRET_FIELDS = [
@@ -18,9 +18,6 @@ export const SECRET_FIELDS = [
   'otp',
   'twoFactorCode',
 ];
-
-/** Failed checks per client address. */
-export const CLIENT_CHECK_LIMIT = { limit: 30, windowMs: 15 * 60_000 } as const;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,13 +31,6 @@ export function checksSecret(bodySchema: unknown): boolean {
   return Boolean(properties && SECRET_FIELDS.some((field) => field in properties));
 }
 
-/** "45 seconds", "14 minutes". */
-export function whenText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
 /** The answers of a wrong secret (401, and 400 where a module says so), and of a refused one (429). */
 const FAILED_CHECK_STATUSES = new Set([400, 401, 403, 429]);
 
@@ -48,17 +38,17 @@ export const clientCheckKey = (ip: string) => `client:secret-check:${ip}`;
 
 /** Installs the limit on every route registered after it (call before the modules). */
 export function installClientLimits(app: FastifyInstance, ctx: AppContext): void {
-  const limiter: RateLimiter = ctx.rateLimiter ?? new InMemoryRateLimiter(() => ctx.now().getTime());
+  const limiter = limiterOf(ctx);
 
   app.addHook('preHandler', async (request: FastifyRequest) => {
     // Signed-in routes only: request.auth is set by requireAuth, which runs in onRequest.
     if (!request.auth || !checksSecret(request.routeOptions.schema?.body)) return;
     const key = clientCheckKey(request.ip);
-    const { limit, windowMs } = CLIENT_CHECK_LIMIT;
+    const { limit, windowMs } = LIMITS.secretChecksPerAddress;
     const result = await limiter.consume(key, limit, windowMs);
     if (!result.allowed) {
       throw tooManyRequests(
-        `Too many failed attempts from this address. Please try again in ${whenText(result.retryAfterSeconds)}.`,
+        `Too many failed attempts from this address. Please try again in ${waitText(result.retryAfterSeconds)}.`,
         result.retryAfterSeconds,
       );
     }

@@ -60,7 +60,7 @@ describe('a full journey leaves no secret in the log', () => {
     const wrongPassword = secret('Wrong#Guess-333');
     const wrongMaster = secret('Wrong#Master-444');
 
-    await expectStatus(
+    const started = await expectStatus(
       call('POST', '/api/auth/register', {
         firstName: 'Jo',
         lastName: 'Urney',
@@ -71,7 +71,11 @@ describe('a full journey leaves no secret in the log', () => {
       201,
     );
     const registered = await expectStatus(
-      call('POST', '/api/auth/verify-registration-otp', { email, otp: await mailedCode(email) }),
+      call('POST', '/api/auth/verify-registration-otp', {
+        email,
+        otp: await mailedCode(email),
+        registrationId: secret(started.registrationId),
+      }),
       201,
     );
     secret(registered.token);
@@ -99,6 +103,9 @@ describe('a full journey leaves no secret in the log', () => {
       200,
     );
     expect(revealed.data.password).toMatchObject({ password: entryPassword, notes });
+    // What someone searches their vault for is theirs: the query never reaches the log.
+    const searched = secret('clinic-appointments-2026');
+    await expectStatus(call('GET', `/api/passwords?search=${searched}&category=all`, undefined, token), 200);
     await expectStatus(call('POST', '/api/auth/verify-master', { masterPassword: wrongMaster }, token), 401);
     const changedEntry = secret('Entry#Changed-666');
     await expectStatus(

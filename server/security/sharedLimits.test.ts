@@ -1,5 +1,6 @@
 // Two server instances (each its own connections, as two processes have) on one database or one Redis:
 // a client or an account limited on one is limited on the other.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Db } from '../db/database';
 import { createMailer } from '../mail/mailer';
-import { AUTH_LIMITS } from '../modules/auth/auth.service';
+import { LIMITS } from './limits';
 import { createRateLimiter, type RateLimiterHandle } from './createRateLimiter';
 import type { RateLimiter } from './rateLimiter';
 import {
@@ -18,7 +19,7 @@ import {
   startTestRedis,
   type SharedDatabase,
   type TestRedis,
-} from './sharedStores.testHelper';
+} from '../test/sharedStores';
 import { SqlRateLimiter } from './sqlRateLimiter';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passvault-shared-limits-'));
@@ -27,7 +28,12 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 async function instance(db: Db, rateLimiter: RateLimiter): Promise<FastifyInstance> {
   const config = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-static') });
   const mailer = createMailer({ from: config.mailFrom }, pino({ level: 'silent' }));
-  const app = await buildApp({ config, db, mailer, now: () => new Date(), rateLimiter }, { logger: false });
+  // These instances only count: any key of the right size serves.
+  const serverKey = crypto.randomBytes(32);
+  const app = await buildApp(
+    { config, db, mailer, now: () => new Date(), rateLimiter, serverKey },
+    { logger: false },
+  );
   await app.ready();
   return app;
 }
@@ -46,19 +52,22 @@ function login(app: FastifyInstance, email: string, ip: string): Promise<LightMy
 
 /** Both instances see every hit of the other: per account (failed sign-ins) and per client (a route). */
 function sharesCounters(pair: () => [FastifyInstance, FastifyInstance]) {
-  it('limits an account after failed sign-ins spread over both instances', async () => {
+  it('limits an account and address after failed sign-ins spread over both instances', async () => {
     const [one, two] = pair();
     const email = `nobody-${unique()}@example.com`;
-    for (let i = 0; i < AUTH_LIMITS.loginPerAccount.limit; i += 1) {
-      const res = await login(i % 2 ? one : two, email, `10.9.${counter % 250}.${i}`);
+    const ip = `10.9.${counter % 250}.1`;
+    for (let i = 0; i < LIMITS.loginFailures.limit; i += 1) {
+      const res = await login(i % 2 ? one : two, email, ip);
       expect(res.statusCode).toBe(401);
     }
     for (const app of [one, two]) {
-      const limited = await login(app, email, `10.8.${counter % 250}.1`);
+      const limited = await login(app, email, ip);
       expect(limited.statusCode).toBe(429);
-      expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+      expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes\.$/);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
     }
+    // Another address is still heard.
+    expect((await login(one, email, `10.8.${counter % 250}.1`)).statusCode).toBe(401);
   });
 
   it('limits a client whose requests are spread over both instances', async () => {
@@ -74,7 +83,7 @@ function sharesCounters(pair: () => [FastifyInstance, FastifyInstance]) {
     };
     const register = (app: FastifyInstance) =>
       app.inject({ method: 'POST', url: '/api/auth/register', payload: bad, remoteAddress: ip });
-    for (let i = 0; i < AUTH_LIMITS.perIp.limit; i += 1) {
+    for (let i = 0; i < LIMITS.requestsPerAddress.limit; i += 1) {
       expect((await register(i % 2 ? one : two)).statusCode).toBe(400);
     }
     for (const app of [one, two]) {

@@ -10,7 +10,7 @@ import {
   startTestRedis,
   type SharedDatabase,
   type TestRedis,
-} from './sharedStores.testHelper';
+} from '../test/sharedStores';
 import { SqlRateLimiter } from './sqlRateLimiter';
 
 let now = Date.parse('2026-11-22T10:00:00.000Z');

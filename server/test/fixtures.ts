@@ -2,9 +2,13 @@
 // without going through registration, OTP mail and login.
 import crypto from 'node:crypto';
 import { hashPassword } from '../crypto/argon';
-import { newId, newToken, sha256 } from '../crypto/tokens';
+import { newId, sha256 } from '../crypto/tokens';
 import { createVaultKey } from '../crypto/vaultKey';
-import { SESSION_TTL_MS } from '../plugins/authenticate';
+import { createDefaultSettings } from '../modules/user/preferences';
+import { createVault } from '../modules/vault/vaultAccount';
+import { DEFAULT_AUTO_LOGOUT } from '../../src/common/constants';
+import { findSessionByTokenHash } from '../modules/auth/auth.repository';
+import { createSession as startSession } from '../modules/auth/sessions';
 import type { TestApp } from './testApp';
 
 export const DEFAULT_ACCOUNT_PASSWORD = 'Account@Pass1';
@@ -36,22 +40,10 @@ export interface TestUser extends TestSession {
 
 /** A signed-in session for an existing user (a second device, say). */
 export async function createSession(t: TestApp, userId: string): Promise<TestSession> {
-  const now = t.clock.now();
-  const sessionId = newId();
-  const token = newToken();
-  await t.db
-    .insertInto('sessions')
-    .values({
-      id: sessionId,
-      user_id: userId,
-      token_hash: sha256(token),
-      created_at: now.toISOString(),
-      last_used_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
-      revoked_at: null,
-    })
-    .execute();
-  return { sessionId, token, auth: { authorization: `Bearer ${token}` } };
+  const token = await startSession(t.db, userId, t.clock.now(), DEFAULT_AUTO_LOGOUT);
+  const session = await findSessionByTokenHash(t.db, sha256(token));
+  if (!session) throw new Error('the session was not stored');
+  return { sessionId: session.id, token, auth: { authorization: `Bearer ${token}` } };
 }
 
 /** A registered, confirmed user with one signed-in session. Costs two Argon2id runs. */
@@ -65,31 +57,23 @@ export async function createUser(t: TestApp, overrides: UserOverrides = {}): Pro
     createVaultKey(userId, masterPassword),
   ]);
   const now = t.clock.now().toISOString();
-  await t.db
-    .insertInto('users')
-    .values({
-      id: userId,
-      email,
-      first_name: overrides.firstName ?? 'Test',
-      last_name: overrides.lastName ?? 'User',
-      password_hash: passwordHash,
-      vault_key_wrapped: vaultKey.vaultKeyWrapped,
-      kdf_salt: vaultKey.kdfSalt,
-      kdf_memory_kib: vaultKey.kdf.memoryKib,
-      kdf_iterations: vaultKey.kdf.iterations,
-      kdf_parallelism: vaultKey.kdf.parallelism,
-      master_failures: 0,
-      two_factor_enabled: overrides.twoFactorEnabled ? 1 : 0,
-      two_factor_secret_enc: null,
-      two_factor_pending_secret_enc: null,
-      two_factor_last_step: null,
-      email_notifications: 1,
-      security_alerts: 1,
-      auto_logout: 30,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await t.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('users')
+      .values({
+        id: userId,
+        email,
+        first_name: overrides.firstName ?? 'Test',
+        last_name: overrides.lastName ?? 'User',
+        password_hash: passwordHash,
+        two_factor_enabled: overrides.twoFactorEnabled ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await createVault(trx, userId, vaultKey);
+    await createDefaultSettings(trx, userId);
+  });
   const session = await createSession(t, userId);
   return { userId, email, password, masterPassword, ...session };
 }

@@ -3,7 +3,7 @@ import { CacheProvider } from '@emotion/react';
 import { Provider } from 'react-redux';
 import { SnackbarProvider } from 'notistack';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '../common/constants';
-import { Toast } from '../components/Toast';
+import { Toast } from '../shared/ui/Toast';
 import { AppTheme } from './AppTheme';
 import { emotionCache } from './styleCache';
 import type { AppStore } from './store';

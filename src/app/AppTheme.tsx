@@ -3,8 +3,8 @@ import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { applyThemeToDocument } from '../features/theme/themePersistence';
-import { DARK_SCHEME_QUERY, selectThemeMode, systemThemeChanged } from '../features/theme/themeSlice';
+import { applyThemeToDocument } from '../features/theme';
+import { DARK_SCHEME_QUERY, selectThemeMode, systemThemeChanged } from '../features/theme';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { createAppTheme } from './theme';
 

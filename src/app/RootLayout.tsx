@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router-dom';
-import { PageSpinner } from '../components/PageSpinner';
-import { selectSessionLoading } from '../features/auth/authSelectors';
+import { PageSpinner } from '../shared/ui/PageSpinner';
+import { selectSessionLoading, selectSessionUnreachable } from '../features/auth';
+import { SessionUnreachable } from '../features/auth';
 import { useAppSelector } from './hooks';
 import { SkipLink } from './SkipLink';
 import { TopBar } from './topbar/TopBar';
@@ -10,7 +11,9 @@ import { TopBar } from './topbar/TopBar';
 /** Every screen: only a spinner while the session is determined, then the top bar and the page. */
 export function RootLayout() {
   const loading = useAppSelector(selectSessionLoading);
+  const unreachable = useAppSelector(selectSessionUnreachable);
   if (loading) return <PageSpinner fullScreen label="Loading your session" />;
+  if (unreachable) return <SessionUnreachable />;
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <SkipLink />

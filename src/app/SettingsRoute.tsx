@@ -1,5 +1,5 @@
-import SettingsPage from '../features/settings/SettingsPage';
-import { ExportCard, ImportCard } from '../features/transfer/DataCards';
+import { SettingsPage } from '../features/settings';
+import { ExportCard, ImportCard } from '../features/transfer';
 
 // Features meet only here: the Settings page's Data tab shows the transfer feature's cards.
 export default function SettingsRoute() {

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { restoreSession } from '../features/auth/authSlice';
-import { applyThemeToDocument } from '../features/theme/themePersistence';
+import { restoreSession } from '../features/auth';
+import { applyThemeToDocument } from '../features/theme';
 import { AppProviders } from './AppProviders';
-import { getStoredToken } from '../api/tokenStorage';
+import { getStoredToken } from '../shared/api/tokenStorage';
 import { prefetchSignedInPage } from './prefetchSignedIn';
 import { createAppRouter } from './routes';
 import { setupStore } from './store';

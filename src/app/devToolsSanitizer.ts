@@ -1,7 +1,7 @@
 // Redux DevTools records every action and state. Whatever it is shown passes through here first,
 // so master passwords, account passwords, decrypted passwords, OTPs and tokens never reach it.
 const SECRET_KEYS =
-  /^(password|masterPassword|currentPassword|newPassword|confirmPassword|currentMasterPassword|newMasterPassword|decryptedPassword|otp|code|twoFactorCode|token|secret|otpauthUrl|qrCode|recoveryCodes|notes|data)$/;
+  /^(password|masterPassword|currentPassword|newPassword|confirmPassword|currentMasterPassword|newMasterPassword|decryptedPassword|otp|code|twoFactorCode|token|secret|otpauthUrl|qrCode|recoveryCodes|notes|data|registrationId)$/;
 
 export const REDACTED = '[redacted]';
 

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { selectIsAuthenticated } from '../features/auth/authSelectors';
+import { selectIsAuthenticated } from '../features/auth';
 import { useAppSelector } from './hooks';
 
 /** Signed-out routes: a signed-in user is sent to /dashboard (SPEC section 2). */

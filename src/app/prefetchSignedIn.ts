@@ -1,30 +1,15 @@
 // A reload of a signed-in page used to wait for /auth/me, then the page's code, then its data. With a
 // stored token, all three now start together: the lazy components find their modules ready and the
 // page's queries find their answers in the RTK Query cache (npm run bench: first cards on /passwords).
-import { vaultApi } from '../api/vaultApi';
-import { DASHBOARD_RECENT_ENTRIES } from '../common/constants';
-import { listQueryOf } from '../features/vault/vaultSlice';
+import { prefetchDashboard } from '../features/dashboard';
+import { loadSettingsPage } from '../features/settings';
+import { prefetchPasswordsPage } from '../features/vault';
 import type { AppStore } from './store';
 
-type Preload = (store: AppStore) => void;
-
-const pages: [string, Preload][] = [
-  [
-    '/dashboard',
-    (store) => {
-      void import('../features/dashboard/DashboardPage');
-      store.dispatch(vaultApi.util.prefetch('getPasswordStats', undefined, {}));
-      store.dispatch(vaultApi.util.prefetch('getPasswords', { limit: DASHBOARD_RECENT_ENTRIES }, {}));
-    },
-  ],
-  [
-    '/passwords',
-    (store) => {
-      void import('../features/vault/PasswordsPage');
-      store.dispatch(vaultApi.util.prefetch('getPasswords', listQueryOf(store.getState().vault), {}));
-    },
-  ],
-  ['/settings', () => void import('./SettingsRoute')],
+const pages: [string, (store: AppStore) => void][] = [
+  ['/dashboard', (store) => store.dispatch(prefetchDashboard())],
+  ['/passwords', (store) => store.dispatch(prefetchPasswordsPage())],
+  ['/settings', () => void Promise.all([import('./SettingsRoute'), loadSettingsPage()])],
 ];
 
 export function prefetchSignedInPage(store: AppStore, pathname: string): void {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { currentUserApi } from '../api/currentUserApi';
-import { getStoredToken, setStoredToken } from '../api/tokenStorage';
+import { keepSessionAlive, selectCurrentUser } from '../features/auth';
+import { getStoredToken, setStoredToken } from '../shared/api/tokenStorage';
 import { mockApi, mockPendingApi } from '../test/mockApi';
 import { renderApp, TEST_USER } from '../test/renderApp';
 
@@ -59,7 +59,7 @@ describe('session start', () => {
     const { router, store } = renderApp('/settings', { session: 'restore' });
     expect(await screen.findByRole('navigation', { name: 'Sidebar' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/settings');
-    expect(store.getState().auth.user).toEqual(TEST_USER);
+    expect(selectCurrentUser(store.getState())).toEqual(TEST_USER);
   });
 
   test('a rejected token is forgotten and the user goes to /login', async () => {
@@ -71,12 +71,10 @@ describe('session start', () => {
   });
 
   test('a 401 about the token later on signs out and sends the user to /login', async () => {
-    mockApi({ 'GET /auth/me': { status: 401, body: { message: 'Access denied. No token provided.' } } });
+    mockApi({ 'POST /auth/keep-alive': { status: 401, body: { message: 'Token has expired' } } });
     const { router, store } = renderApp('/settings', { session: 'signedIn' });
     await screen.findByRole('navigation', { name: 'Sidebar' });
-    await act(() =>
-      store.dispatch(currentUserApi.endpoints.currentUser.initiate(undefined, { subscribe: false })),
-    );
+    await act(() => store.dispatch(keepSessionAlive()));
     await landsOn(router, '/login');
     expect(getStoredToken()).toBeNull();
   });
@@ -90,7 +88,7 @@ describe('hand-over of the e-mail', () => {
   });
 
   test('/verify-otp with the e-mail shows it', async () => {
-    renderApp('/verify-otp', { state: { email: 'new@example.com' } });
+    renderApp('/verify-otp', { state: { email: 'new@example.com', registrationId: 'handle' } });
     expect(await screen.findByText('new@example.com')).toBeInTheDocument();
   });
 

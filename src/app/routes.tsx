@@ -1,23 +1,26 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { routerBasename } from '../api/basePath';
+import { routerBasename } from '../shared/api/basePath';
+import {
+  ForgotPasswordPage,
+  LoginPage,
+  RegisterPage,
+  ResetWizardPage,
+  VerifyOtpPage,
+} from '../features/auth';
+import { DashboardPage } from '../features/dashboard';
+import { PasswordsPage } from '../features/vault';
 import { GuestOnly, RequireAuth } from './guards';
 import LandingPage from './landing/LandingPage';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
 import { RootRouteError, RouteError } from './RouteError';
 
-// Every page but the landing is its own chunk, so a cold /login loads only what the form needs.
-// (The landing stays in the main chunk: logout goes there and must not wait for a download.)
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
-const VerifyOtpPage = lazy(() => import('../features/auth/VerifyOtpPage'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
-const ResetWizardPage = lazy(() => import('../features/auth/ResetWizardPage'));
+// Every page but the landing is its own chunk (the features' indexes export them lazily), so a cold
+// /login loads only what the form needs. The landing stays in the main chunk: logout goes there and
+// must not wait for a download.
 const SignedInLayout = lazy(() => import('./layout/SignedInLayout'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const PasswordsPage = lazy(() => import('../features/vault/PasswordsPage'));
-const SettingsPage = lazy(() => import('./SettingsRoute'));
+const SettingsRoute = lazy(() => import('./SettingsRoute'));
 
 /** A page route with its own error element, so a failing page keeps the top bar and navigation. */
 function page(path: string, Page: ComponentType | LazyExoticComponent<ComponentType>): RouteObject {
@@ -57,7 +60,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               page('dashboard', DashboardPage),
               page('passwords', PasswordsPage),
-              page('settings', SettingsPage),
+              page('settings', SettingsRoute),
             ],
           },
         ],

@@ -1,10 +1,10 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { baseApi } from '../api/baseApi';
-import { authSlice } from '../features/auth/authSlice';
-import { masterPasswordSlice } from '../features/masterPassword/masterPasswordSlice';
-import { themePersistence } from '../features/theme/themePersistence';
-import { themeSlice } from '../features/theme/themeSlice';
-import { vaultSlice } from '../features/vault/vaultSlice';
+import { baseApi } from '../shared/api/baseApi';
+import { authSlice } from '../features/auth';
+import { masterPasswordSlice } from '../features/masterPassword';
+import { themePersistence } from '../features/theme';
+import { themeSlice } from '../features/theme';
+import { vaultSlice } from '../features/vault';
 import { redactSecrets } from './devToolsSanitizer';
 
 const rootReducer = combineReducers({

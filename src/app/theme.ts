@@ -1,7 +1,7 @@
 // The MUI theme for each mode. Colours are picked for WCAG AA contrast on their backgrounds
 // (text >= 4.5:1, including white/dark text on filled buttons and alerts) in both themes.
 import { createTheme, type Theme } from '@mui/material/styles';
-import type { ThemeMode } from '../features/theme/themeSlice';
+import type { ThemeMode } from '../features/theme';
 
 const palettes = {
   light: {

@@ -9,7 +9,9 @@ test('a submitted form that leads to another page leaves the focus on that pageâ
       body: { success: true, message: 'Registration completed', user: TEST_USER, token: 'tk2' },
     },
   });
-  const { user, router } = renderApp('/verify-otp', { state: { email: TEST_USER.email } });
+  const { user, router } = renderApp('/verify-otp', {
+    state: { email: TEST_USER.email, registrationId: 'handle' },
+  });
   const code = await screen.findByLabelText('Verification code');
   await user.type(code, '123456{Enter}');
   await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));

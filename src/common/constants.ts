@@ -5,8 +5,6 @@ export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_TRIES = 5;
 export const RESEND_COOLDOWN_SECONDS = 60;
 export const MAX_MASTER_PASSWORD_ATTEMPTS = 3;
-/** The server revokes the session itself after this many wrong master passwords in a row. */
-export const SERVER_MASTER_PASSWORD_FAILURES = 5;
 export const REDIRECT_DELAY_MS = 2000;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MIN_NAME_LENGTH = 2;
@@ -24,7 +22,6 @@ export type AutoLogoutMinutes = (typeof AUTO_LOGOUT_OPTIONS)[number];
 export const DEFAULT_AUTO_LOGOUT: AutoLogoutMinutes = 30;
 export const TOAST_LIMIT = 20;
 export const TOAST_DURATION_MS = 4000;
-export const TOAST_REMOVE_DELAY_MS = 1000;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const IMPORT_RELOAD_DELAY_MS = 2000;
 export const IMPORT_ERRORS_SHOWN = 3;

@@ -1,6 +1,9 @@
 // SPEC section 5: password strength rules, used by the browser (meters, forms) and the server (400s).
 import { ALLOWED_SPECIAL_CHARACTERS, MIN_PASSWORD_LENGTH, STRENGTH_BANDS } from './constants';
 
+/** The account password and the master password protect different things: one may not be the other. */
+export const PASSWORDS_MUST_DIFFER = 'The account password and the master password must be different';
+
 export type StrengthLabel = 'Very Weak' | 'Weak' | 'Good' | 'Strong';
 export type StrengthColor = 'error' | 'warning' | 'info' | 'success';
 

@@ -1,5 +1,6 @@
 // Shapes that cross the wire between the browser app and the API server (SPEC sections 3 and 7).
 import type { AutoLogoutMinutes, Category, TransferFormat } from './constants';
+import type { EntryContent } from './entry';
 
 export interface User {
   _id: string;
@@ -10,38 +11,11 @@ export interface User {
   createdAt: string;
 }
 
-/** A vault entry as lists carry it: never the password or the notes. */
-export interface PasswordEntry {
-  _id: string;
-  title: string;
-  /** An e-mail address or a username, as the user typed it. */
-  email: string;
-  username: string;
-  website: string;
-  category: Category;
-  isFavorite: boolean;
-  tags: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type { EntryContent, ExportedEntry, PasswordEntry, RevealedPasswordEntry } from './entry';
 
-/** What `POST /passwords/{id}/view` answers in `data.password`: the entry with its secrets. */
-export interface RevealedPasswordEntry extends PasswordEntry {
-  password: string;
-  notes: string;
-}
-
-export interface PasswordEntryInput {
-  title: string;
-  email: string;
-  username?: string;
-  password: string;
-  website?: string;
-  category?: Category;
-  isFavorite?: boolean;
-  notes?: string;
-  tags?: string[];
-}
+/** What a save sends (SPEC section 3): title, login and password, and any of the other fields. */
+export type PasswordEntryInput = Pick<EntryContent, 'title' | 'email' | 'password'> &
+  Partial<Pick<EntryContent, 'username' | 'website' | 'category' | 'isFavorite' | 'notes' | 'tags'>>;
 
 export interface PasswordStats {
   total: number;
@@ -84,7 +58,10 @@ export interface ExportResponse {
   format: TransferFormat;
 }
 
-/** Every error answer of the API. */
-export interface ApiError {
-  message: string;
+/** GET /auth/master-password/status: what the session has left, and whether unlocking is paused. */
+export interface MasterPasswordStatus {
+  /** Of the SPEC's three attempts, what this session has left. */
+  attemptsRemaining: number;
+  /** Unlocking is paused for the account until then (or until the mailed code is entered). */
+  pausedUntil?: string;
 }

@@ -3,12 +3,13 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { baseApi } from '../api/baseApi';
-import { setStoredToken } from '../api/tokenStorage';
+import { baseApi } from '../shared/api/baseApi';
+import { setStoredToken } from '../shared/api/tokenStorage';
 import { AppProviders } from '../app/AppProviders';
 import { appRoutes } from '../app/routes';
 import { setupStore, type AppStore, type RootState } from '../app/store';
 import type { User } from '../common/wire';
+import { currentUserSignedIn } from '../features/auth';
 import { initialAuthState, restoreSession } from '../features/auth/authSlice';
 
 export const TEST_USER: User = {
@@ -41,19 +42,20 @@ afterEach(() => {
   stores.splice(0).forEach((store) => store.dispatch(baseApi.util.resetApiState()));
 });
 
-export function sessionState(session: Session, user: User = TEST_USER): Partial<RootState> {
+export function sessionState(session: Session): Partial<RootState> {
   if (session === 'restore') return {};
   if (session === 'signedIn') {
     setStoredToken(TEST_TOKEN);
-    return { auth: { ...initialAuthState, user, isAuthenticated: true, loading: false } };
+    return { auth: { ...initialAuthState, isAuthenticated: true, loading: false } };
   }
   return { auth: { ...initialAuthState, loading: false } };
 }
 
 export function renderApp(path = '/', options: RenderAppOptions = {}) {
   const session = options.session ?? 'signedOut';
-  const store = setupStore({ ...sessionState(session, options.user), ...options.preloadedState });
+  const store = setupStore({ ...sessionState(session), ...options.preloadedState });
   stores.push(store);
+  if (session === 'signedIn') store.dispatch(currentUserSignedIn(options.user ?? TEST_USER));
   if (session === 'restore') void store.dispatch(restoreSession());
   const router = createMemoryRouter(appRoutes, {
     initialEntries: [{ pathname: path, state: options.state }],

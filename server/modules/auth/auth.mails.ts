@@ -39,3 +39,19 @@ export function passwordResetMail(to: string, code: string): MailMessage {
     ].join('\n'),
   };
 }
+
+/** To the address of a registration whose code was guessed wrong too often today. */
+export function registrationCodesAlertMail(to: string): MailMessage {
+  return {
+    to,
+    subject: `${PRODUCT} security alert: many wrong registration codes`,
+    text: [
+      'Someone entered many wrong verification codes today for a PassVault registration with this address,',
+      'so more are refused until tomorrow.',
+      '',
+      'If you are registering, wait a day or start over with a new registration. If you are not, ignore this',
+      'e-mail: no account is created without the code we sent you.',
+      '',
+    ].join('\n'),
+  };
+}

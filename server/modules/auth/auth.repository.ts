@@ -1,5 +1,4 @@
 // All SQL of the auth module. Every function takes the database or a transaction first.
-import { DEFAULT_AUTO_LOGOUT } from '../../../src/common/constants';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type {
   CodePurpose,
@@ -51,7 +50,10 @@ export async function userExists(db: Executor, email: string): Promise<boolean> 
   return row !== undefined;
 }
 
-/** Creates the account from its pending registration (same id, so the wrapped vault key stays bound). */
+/**
+ * Creates the account from its pending registration (same id, so the vault key wrapped for the pending id
+ * stays bound). The vault key and the preferences are the vault and user modules' rows.
+ */
 export async function insertUserFromPending(db: Executor, pending: PendingRow, now: string): Promise<void> {
   await db
     .insertInto('users')
@@ -61,23 +63,46 @@ export async function insertUserFromPending(db: Executor, pending: PendingRow, n
       first_name: pending.first_name,
       last_name: pending.last_name,
       password_hash: pending.password_hash,
-      vault_key_wrapped: pending.vault_key_wrapped,
-      kdf_salt: pending.kdf_salt,
-      kdf_memory_kib: pending.kdf_memory_kib,
-      kdf_iterations: pending.kdf_iterations,
-      kdf_parallelism: pending.kdf_parallelism,
-      master_failures: 0,
       two_factor_enabled: 0,
-      two_factor_secret_enc: null,
-      two_factor_pending_secret_enc: null,
-      two_factor_last_step: null,
-      email_notifications: 1,
-      security_alerts: 1,
-      auto_logout: DEFAULT_AUTO_LOGOUT,
       created_at: now,
       updated_at: now,
     })
     .execute();
+}
+
+export async function updateNames(
+  db: Executor,
+  userId: string,
+  firstName: string,
+  lastName: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ first_name: firstName, last_name: lastName, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function updateTwoFactorEnabled(
+  db: Executor,
+  userId: string,
+  enabled: boolean,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ two_factor_enabled: enabled ? 1 : 0, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The account's own rows: its sessions, codes, pending registrations and the account. In a transaction. */
+export async function deleteAccountRows(db: Executor, userId: string, email: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('one_time_codes').where('email', '=', email).execute();
+  await db.deleteFrom('pending_registrations').where('email', '=', email).execute();
+  await db.deleteFrom('users').where('id', '=', userId).execute();
 }
 
 export async function updatePasswordHash(
@@ -95,14 +120,25 @@ export async function updatePasswordHash(
 
 // Pending registrations
 
-export function findPendingByEmail(db: Executor, email: string): Promise<PendingRow | undefined> {
-  return db.selectFrom('pending_registrations').selectAll().where('email', '=', email).executeTakeFirst();
+/** The pending registration of `email` that the client holding the handle (by its hash) started. */
+export function findPendingByHandle(
+  db: Executor,
+  email: string,
+  handleHash: string,
+): Promise<PendingRow | undefined> {
+  return db
+    .selectFrom('pending_registrations')
+    .selectAll()
+    .where('handle_hash', '=', handleHash)
+    .where('email', '=', email)
+    .executeTakeFirst();
 }
 
 export async function insertPending(db: Executor, row: Insertable<PendingRegistrationsTable>): Promise<void> {
   await db.insertInto('pending_registrations').values(row).execute();
 }
 
+/** Every pending registration of an e-mail (the account exists now, or the account is deleted). */
 export async function deletePendingByEmail(db: Executor, email: string): Promise<void> {
   await db.deleteFrom('pending_registrations').where('email', '=', email).execute();
 }
@@ -122,21 +158,25 @@ export async function insertCode(db: Executor, row: Insertable<OneTimeCodesTable
   await db.insertInto('one_time_codes').values(row).execute();
 }
 
-/** The newest code of an e-mail and purpose: the only one that can still be used. */
-export function findNewestCode(
-  db: Executor,
-  email: string,
-  purpose: CodePurpose,
-): Promise<CodeRow | undefined> {
-  return db
+/** Whose code: an e-mail and purpose, and for registration codes the one registration. */
+export interface CodeSubject {
+  email: string;
+  purpose: CodePurpose;
+  /** Registration codes: the pending registration the code completes (absent: any of the e-mail's). */
+  registrationId?: string;
+}
+
+/** The newest code of a subject: the only one that can still be used. */
+export function findNewestCode(db: Executor, subject: CodeSubject): Promise<CodeRow | undefined> {
+  let query = db
     .selectFrom('one_time_codes')
     .selectAll()
-    .where('email', '=', email)
-    .where('purpose', '=', purpose)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .where('email', '=', subject.email)
+    .where('purpose', '=', subject.purpose);
+  if (subject.registrationId !== undefined) {
+    query = query.where('registration_id', '=', subject.registrationId);
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 /**
@@ -189,23 +229,28 @@ export async function deleteCodeById(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('one_time_codes').where('id', '=', id).execute();
 }
 
-export async function deleteCodes(db: Executor, email: string, purpose: CodePurpose): Promise<void> {
-  await db.deleteFrom('one_time_codes').where('email', '=', email).where('purpose', '=', purpose).execute();
+export async function deleteCodes(db: Executor, subject: CodeSubject): Promise<void> {
+  let query = db
+    .deleteFrom('one_time_codes')
+    .where('email', '=', subject.email)
+    .where('purpose', '=', subject.purpose);
+  if (subject.registrationId !== undefined) {
+    query = query.where('registration_id', '=', subject.registrationId);
+  }
+  await query.execute();
 }
 
-/** Every code of an e-mail and purpose except `keepId`: a new code makes the older ones useless. */
-export async function deleteOtherCodes(
-  db: Executor,
-  email: string,
-  purpose: CodePurpose,
-  keepId: string,
-): Promise<void> {
-  await db
+/** Every code of the subject except `keepId`: a new code makes the older ones useless. */
+export async function deleteOtherCodes(db: Executor, subject: CodeSubject, keepId: string): Promise<void> {
+  let query = db
     .deleteFrom('one_time_codes')
-    .where('email', '=', email)
-    .where('purpose', '=', purpose)
-    .where('id', '!=', keepId)
-    .execute();
+    .where('email', '=', subject.email)
+    .where('purpose', '=', subject.purpose)
+    .where('id', '!=', keepId);
+  if (subject.registrationId !== undefined) {
+    query = query.where('registration_id', '=', subject.registrationId);
+  }
+  await query.execute();
 }
 
 export async function deleteCodesExpiredBefore(db: Executor, before: string): Promise<void> {
@@ -216,6 +261,68 @@ export async function deleteCodesExpiredBefore(db: Executor, before: string): Pr
 
 export async function insertSession(db: Executor, row: Insertable<SessionsTable>): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
+}
+
+/** A session by its token's hash. */
+export function findSessionByTokenHash(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'created_at', 'last_used_at', 'expires_at', 'revoked_at', 'idle_minutes'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Every session of the user ends when idle for `minutes` from now on (the preference changed). */
+export async function updateSessionsIdleMinutes(
+  db: Executor,
+  userId: string,
+  minutes: number,
+): Promise<void> {
+  await db.updateTable('sessions').set({ idle_minutes: minutes }).where('user_id', '=', userId).execute();
+}
+
+export async function touchSession(db: Executor, sessionId: string, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', sessionId).execute();
+}
+
+/** The session while it is neither revoked nor past its lifetime, with its wrong master passwords. */
+export function findActiveSession(db: Executor, userId: string, sessionId: string, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'master_failures'])
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** One more wrong master password in the session (locking its row); the new count, or undefined. */
+export async function incrementSessionMasterFailures(
+  db: Executor,
+  userId: string,
+  sessionId: string,
+  now: string,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('sessions')
+    .set((eb) => ({ master_failures: eb('master_failures', '+', 1) }))
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('master_failures')
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.master_failures);
+}
+
+export async function resetSessionMasterFailures(db: Executor, sessionId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ master_failures: 0 })
+    .where('id', '=', sessionId)
+    .where('master_failures', '<>', 0)
+    .execute();
 }
 
 export async function revokeSession(db: Executor, sessionId: string, now: string): Promise<void> {

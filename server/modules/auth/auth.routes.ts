@@ -5,6 +5,7 @@ import { decoyPasswordHash } from '../../crypto/argon';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import {
   forgotPasswordSchema,
+  keepAliveSchema,
   loginSchema,
   logoutSchema,
   meSchema,
@@ -15,13 +16,14 @@ import {
   verifyResetOtpSchema,
 } from './auth.schemas';
 import { createAuthService, type TwoFactorVerifier } from './auth.service';
+import { keepSessionAlive } from './sessions';
 
 export interface AuthRoutesOptions {
-  /** The TOTP check of a sign-in; until two-factor lands every code is refused. */
-  verifyTwoFactor?: TwoFactorVerifier;
+  /** The second factor of a sign-in (the two-factor module's check). */
+  verifyTwoFactor: TwoFactorVerifier;
 }
 
-export function authRoutes(ctx: AppContext, routeOptions: AuthRoutesOptions = {}): FastifyPluginAsyncTypebox {
+export function authRoutes(ctx: AppContext, routeOptions: AuthRoutesOptions): FastifyPluginAsyncTypebox {
   return async (app) => {
     const auth = createAuthService(ctx, { log: app.log, verifyTwoFactor: routeOptions.verifyTwoFactor });
     const requireAuth = makeRequireAuth(ctx);
@@ -30,17 +32,21 @@ export function authRoutes(ctx: AppContext, routeOptions: AuthRoutesOptions = {}
     app.addHook('onClose', () => auth.drain());
 
     app.post('/register', { schema: registerSchema }, async (request, reply) => {
-      const { email } = await auth.register(request.body, request.ip);
-      return reply.code(201).send({ success: true, message: 'Registration initiated successfully', email });
+      const { email, registrationId } = await auth.register(request.body, request.ip);
+      return reply
+        .code(201)
+        .send({ success: true, message: 'Registration initiated successfully', email, registrationId });
     });
 
     app.post('/resend-registration-otp', { schema: resendRegistrationSchema }, async (request) => {
-      await auth.resendRegistrationCode(request.body.email, request.ip);
+      const { email, registrationId } = request.body;
+      await auth.resendRegistrationCode(email, registrationId, request.ip);
       return { success: true as const, message: 'New verification code sent' };
     });
 
     app.post('/verify-registration-otp', { schema: verifyRegistrationSchema }, async (request, reply) => {
-      const { user, token } = await auth.verifyRegistration(request.body.email, request.body.otp, request.ip);
+      const { email, otp, registrationId } = request.body;
+      const { user, token } = await auth.verifyRegistration(email, otp, registrationId, request.ip);
       return reply
         .code(201)
         .send({ success: true, message: 'Registration completed successfully', user, token });
@@ -70,6 +76,12 @@ export function authRoutes(ctx: AppContext, routeOptions: AuthRoutesOptions = {}
     app.post('/logout', { schema: logoutSchema, preHandler: requireAuth }, async (request) => {
       await auth.logout(authOf(request).sessionId);
       return { success: true as const, message: 'Logged out successfully' };
+    });
+
+    // The browser's heartbeat while the person is active: the session's idle limit starts again.
+    app.post('/keep-alive', { schema: keepAliveSchema, preHandler: requireAuth }, async (request) => {
+      await keepSessionAlive(ctx.db, authOf(request).sessionId, ctx.now());
+      return { success: true as const, message: 'Session kept alive' };
     });
 
     app.post('/forgot-password', { schema: forgotPasswordSchema }, async (request) => {

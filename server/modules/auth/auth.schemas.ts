@@ -1,25 +1,22 @@
 // Request and response schemas of /api/auth. Response schemas are a guard too: only the fields listed
 // here leave the server, so a hash or a secret column can never reach a client by accident.
 import { Type, type Static } from '@sinclair/typebox';
+import { MAX_CODE_INPUT_LENGTH } from '../../../src/common/limits';
+import {
+  CodeField as Otp,
+  EmailField as Email,
+  errorResponses,
+  MessageResponse,
+  NameField as Name,
+  SecretField as Secret,
+  SuccessField as Success,
+} from '../../http/schemas';
 import { UserSchema, type UserDto } from './user.dto';
 
 export { UserSchema, type UserDto };
 
-// Missing text fields default to '' so the service answers with the SPEC's own messages
-// ('Email is required', 'Password must contain: ...') rather than a schema's wording.
-const text = (maxLength: number) => Type.String({ maxLength, default: '' });
-
-const Name = text(100);
-const Email = text(254);
-/** Long enough for any passphrase, short enough to bound the Argon2 input. */
-const Secret = text(1024);
-const Otp = text(32);
-
-export const ErrorSchema = Type.Object({ message: Type.String() });
-const errors = { '4xx': ErrorSchema, '5xx': ErrorSchema } as const;
-
-const Success = Type.Literal(true);
-const MessageResponse = Type.Object({ success: Success, message: Type.String() });
+/** The handle of a registration: only the client that started it holds it. */
+const RegistrationId = Type.String({ maxLength: 100, default: '' });
 
 export const RegisterBody = Type.Object({
   firstName: Name,
@@ -32,30 +29,37 @@ export type RegisterInput = Static<typeof RegisterBody>;
 
 export const EmailBody = Type.Object({ email: Email });
 export const EmailOtpBody = Type.Object({ email: Email, otp: Otp });
+export const RegistrationBody = Type.Object({ email: Email, registrationId: RegistrationId });
+export const RegistrationOtpBody = Type.Object({ email: Email, otp: Otp, registrationId: RegistrationId });
 export const ResetPasswordBody = Type.Object({ email: Email, otp: Otp, password: Secret });
 
 export const LoginBody = Type.Object({
   email: Email,
   password: Secret,
-  twoFactorCode: Type.Optional(Type.String({ maxLength: 32 })),
+  twoFactorCode: Type.Optional(Type.String({ maxLength: MAX_CODE_INPUT_LENGTH })),
 });
 export type LoginInput = Static<typeof LoginBody>;
 
 export const registerSchema = {
   body: RegisterBody,
   response: {
-    201: Type.Object({ success: Success, message: Type.String(), email: Type.String() }),
-    ...errors,
+    201: Type.Object({
+      success: Success,
+      message: Type.String(),
+      email: Type.String(),
+      registrationId: Type.String(),
+    }),
+    ...errorResponses,
   },
 };
 
 export const resendRegistrationSchema = {
-  body: EmailBody,
-  response: { 200: MessageResponse, ...errors },
+  body: RegistrationBody,
+  response: { 200: MessageResponse, ...errorResponses },
 };
 
 export const verifyRegistrationSchema = {
-  body: EmailOtpBody,
+  body: RegistrationOtpBody,
   response: {
     201: Type.Object({
       success: Success,
@@ -63,7 +67,7 @@ export const verifyRegistrationSchema = {
       user: UserSchema,
       token: Type.String(),
     }),
-    ...errors,
+    ...errorResponses,
   },
 };
 
@@ -77,21 +81,32 @@ export const loginSchema = {
       requiresTwoFactor: Type.Optional(Type.Literal(true)),
       data: Type.Optional(Type.Object({ user: UserSchema, token: Type.String() })),
     }),
-    ...errors,
+    ...errorResponses,
   },
 };
 
 export const meSchema = {
-  response: { 200: Type.Object({ success: Success, data: Type.Object({ user: UserSchema }) }), ...errors },
+  response: {
+    200: Type.Object({ success: Success, data: Type.Object({ user: UserSchema }) }),
+    ...errorResponses,
+  },
 };
 
-export const logoutSchema = { response: { 200: MessageResponse, ...errors } };
+export const logoutSchema = { response: { 200: MessageResponse, ...errorResponses } };
 
-export const forgotPasswordSchema = { body: EmailBody, response: { 200: MessageResponse, ...errors } };
+export const forgotPasswordSchema = {
+  body: EmailBody,
+  response: { 200: MessageResponse, ...errorResponses },
+};
 
-export const verifyResetOtpSchema = { body: EmailOtpBody, response: { 200: MessageResponse, ...errors } };
+export const verifyResetOtpSchema = {
+  body: EmailOtpBody,
+  response: { 200: MessageResponse, ...errorResponses },
+};
 
 export const resetPasswordSchema = {
   body: ResetPasswordBody,
-  response: { 200: MessageResponse, ...errors },
+  response: { 200: MessageResponse, ...errorResponses },
 };
+
+export const keepAliveSchema = { response: { 200: MessageResponse, ...errorResponses } };

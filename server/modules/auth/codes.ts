@@ -1,12 +1,12 @@
 // One-time codes: 6 digits from the CSPRNG, stored hashed with their row id, valid 10 minutes,
-// single use, at most 5 tries. Only the newest code of an e-mail and purpose counts.
+// single use, at most 5 tries. Only the newest code of a subject (an e-mail and purpose, and for
+// registration codes one registration) counts.
 import {
   OTP_LENGTH,
   OTP_MAX_TRIES,
   OTP_TTL_MINUTES,
   RESEND_COOLDOWN_SECONDS,
 } from '../../../src/common/constants';
-import type { CodePurpose } from '../../db/schema';
 import { hashCode, newId, newOtp, safeEqual } from '../../crypto/tokens';
 import {
   consumeCode,
@@ -17,8 +17,11 @@ import {
   insertCode,
   releaseCodeTry,
   reserveCodeTry,
+  type CodeSubject,
   type Executor,
 } from './auth.repository';
+
+export type { CodeSubject };
 
 const OTP_TTL_MS = OTP_TTL_MINUTES * 60 * 1000;
 /** Codes stay in the table a day after they expire (cooldowns read them), then go. */
@@ -31,14 +34,12 @@ export interface IssuedCode {
   code: string;
 }
 
-/** Seconds left before another code may be sent to this e-mail for this purpose (0: now). */
-export async function cooldownSeconds(
-  db: Executor,
-  email: string,
-  purpose: CodePurpose,
-  now: Date,
-): Promise<number> {
-  const newest = await findNewestCode(db, email, purpose);
+/**
+ * Seconds left before another code may be sent for this subject (0: now). A subject without a
+ * registration id covers every registration of the e-mail.
+ */
+export async function cooldownSeconds(db: Executor, subject: CodeSubject, now: Date): Promise<number> {
+  const newest = await findNewestCode(db, subject);
   if (!newest) return 0;
   const elapsedMs = now.getTime() - Date.parse(newest.created_at);
   const leftMs = RESEND_COOLDOWN_SECONDS * 1000 - elapsedMs;
@@ -46,19 +47,15 @@ export async function cooldownSeconds(
 }
 
 /** Stores a new code. Older codes stop counting at once; `retireOlderCodes` deletes them once the mail left. */
-export async function issueCode(
-  db: Executor,
-  email: string,
-  purpose: CodePurpose,
-  now: Date,
-): Promise<IssuedCode> {
+export async function issueCode(db: Executor, subject: CodeSubject, now: Date): Promise<IssuedCode> {
   await deleteCodesExpiredBefore(db, new Date(now.getTime() - EXPIRED_CODE_RETENTION_MS).toISOString());
   const id = newId();
   const code = newOtp();
   await insertCode(db, {
     id,
-    email,
-    purpose,
+    email: subject.email,
+    purpose: subject.purpose,
+    registration_id: subject.registrationId ?? null,
     code_hash: hashCode(id, code),
     tries: 0,
     verified_at: null,
@@ -69,8 +66,8 @@ export async function issueCode(
   return { id, code };
 }
 
-export function retireOlderCodes(db: Executor, email: string, purpose: CodePurpose, keepId: string) {
-  return deleteOtherCodes(db, email, purpose, keepId);
+export function retireOlderCodes(db: Executor, subject: CodeSubject, keepId: string): Promise<void> {
+  return deleteOtherCodes(db, subject, keepId);
 }
 
 /** Takes back a code whose mail could not be sent. */
@@ -79,25 +76,24 @@ export function withdrawCode(db: Executor, id: string): Promise<void> {
 }
 
 export interface CheckOptions {
-  /** Record that the code was verified (reset step 2); the code stays usable for step 3. */
+  /** Record that the code was verified (reset: step 2); the code stays usable for step 3. */
   markVerified?: boolean;
 }
 
 /**
- * Checks `otp` against the newest live code of `email` and `purpose`. Each wrong guess costs one of the
- * code's tries (booked before the comparison); the right code costs none. Returns the code's id, or null.
+ * Checks `otp` against the newest live code of the subject. Each wrong guess costs one of the code's
+ * tries (booked before the comparison); the right code costs none. Returns the code's id, or null.
  * Does not consume the code: `useCode` does, inside the transaction that acts on it.
  */
 export async function checkCode(
   db: Executor,
-  email: string,
-  purpose: CodePurpose,
+  subject: CodeSubject,
   otp: string,
   now: Date,
   options: CheckOptions = {},
 ): Promise<string | null> {
   if (!OTP_FORMAT.test(otp)) return null;
-  const newest = await findNewestCode(db, email, purpose);
+  const newest = await findNewestCode(db, subject);
   if (!newest || newest.used_at !== null) return null;
   const nowIso = now.toISOString();
   if (!(await reserveCodeTry(db, newest.id, OTP_MAX_TRIES, nowIso))) return null;

@@ -4,6 +4,7 @@ import {
   assertNoSecretsLogged,
   get,
   login,
+  MASTER_PASSWORD,
   NEW_PASSWORD,
   nextCode,
   PASSWORD,
@@ -12,7 +13,7 @@ import {
   secretsUsed,
   uniqueEmail,
   uniqueIp,
-} from './auth.testHelpers';
+} from '../../test/accounts';
 
 async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
   const started = Date.now();
@@ -88,35 +89,55 @@ describe('password reset by e-mailed code', () => {
     );
   });
 
-  it('sends no second mail within 60 seconds, silently', async () => {
+  it('answers another request within 60 seconds with when to ask again, the same for every e-mail', async () => {
     const { email } = await registerUser(t);
+    const ghost = uniqueEmail('ghost');
     const ip = uniqueIp();
     expect((await post(t, '/forgot-password', { email }, { ip })).json()).toEqual(FORGOT_ANSWER);
+    expect((await post(t, '/forgot-password', { email: ghost }, { ip })).json()).toEqual(FORGOT_ANSWER);
     const first = await nextCode(t, email);
+    t.clock.advance(20_000);
     const again = await post(t, '/forgot-password', { email }, { ip });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(FORGOT_ANSWER);
+    const ghostAgain = await post(t, '/forgot-password', { email: ghost }, { ip });
+    for (const res of [again, ghostAgain]) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({
+        message: 'Please wait 40 seconds before requesting a new code',
+        retryAfterSeconds: 40,
+      });
+      expect(res.headers['retry-after']).toBe('40');
+    }
     // Nothing is sent in the background either (a send takes a few milliseconds here).
     await new Promise((resolve) => setTimeout(resolve, 300));
     const resetMails = t.smtp.mails.filter((mail) => mail.to.includes(email) && /reset/.test(mail.subject));
     expect(resetMails).toHaveLength(1);
-    const codes = await t.db
-      .selectFrom('one_time_codes')
-      .select('id')
-      .where('email', '=', email)
-      .where('purpose', '=', 'reset')
-      .execute();
-    expect(codes).toHaveLength(1);
     // The first code still works.
     expect((await post(t, '/verify-otp', { email, otp: first }, { ip })).statusCode).toBe(200);
 
-    t.clock.advance(61_000);
-    await post(t, '/forgot-password', { email }, { ip });
+    t.clock.advance(41_000);
+    expect((await post(t, '/forgot-password', { email }, { ip })).statusCode).toBe(200);
     const second = await nextCode(t, email);
     if (second !== first) {
       expect((await post(t, '/verify-otp', { email, otp: first }, { ip })).statusCode).toBe(400);
     }
     expect((await post(t, '/verify-otp', { email, otp: second }, { ip })).statusCode).toBe(200);
+  });
+
+  it('refuses the master password as the new account password, and the code is used up', async () => {
+    const { email } = await registerUser(t);
+    const ip = uniqueIp();
+    await post(t, '/forgot-password', { email }, { ip });
+    const otp = await nextCode(t, email);
+    const same = await post(t, '/reset-password', { email, otp, password: MASTER_PASSWORD }, { ip });
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toEqual({
+      message: 'The account password and the master password must be different',
+    });
+    // One code cannot be used to test guesses of the master password one after another.
+    const retry = await post(t, '/reset-password', { email, otp, password: NEW_PASSWORD }, { ip });
+    expect(retry.statusCode).toBe(400);
+    expect(retry.json()).toEqual({ message: 'Invalid or expired OTP' });
+    expect((await login(t, email, PASSWORD)).statusCode).toBe(200);
   });
 
   it('refuses a wrong, an expired or a weak reset', async () => {
@@ -168,6 +189,7 @@ describe('password reset by e-mailed code', () => {
         .where('purpose', '=', 'reset')
         .execute(),
     ).toEqual([]);
+    t.clock.advance(61_000);
     await post(t, '/forgot-password', { email }, { ip });
     const otp = await nextCode(t, email);
     expect((await post(t, '/verify-otp', { email, otp }, { ip })).statusCode).toBe(200);

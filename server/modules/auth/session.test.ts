@@ -11,7 +11,7 @@ import {
   uniqueEmail,
   uniqueIp,
   USER_KEYS,
-} from './auth.testHelpers';
+} from '../../test/accounts';
 
 describe('sign-in, current user and sign-out', () => {
   let t: TestApp;
@@ -123,6 +123,67 @@ describe('sign-in, current user and sign-out', () => {
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
     secretsUsed.add(token);
+  });
+
+  describe('lifetime', () => {
+    const MINUTE = 60_000;
+    // As the settings page saves it: the preference, and every session of the user follows.
+    const setAutoLogout = async (userId: string, minutes: number) => {
+      const token = (await login(t, (await accountOf(userId)).email, PASSWORD)).json().data.token;
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/user/settings',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { autoLogout: minutes },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const accountOf = (userId: string) =>
+      t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+
+    it("ends a session left idle for longer than the user's auto-logout minutes", async () => {
+      const { token, user } = await registerUser(t);
+      await setAutoLogout(user._id, 5);
+      // Used every 4 minutes: alive, whatever the total.
+      for (let i = 0; i < 5; i += 1) {
+        t.clock.advance(4 * MINUTE);
+        expect((await get(t, '/me', { token })).statusCode).toBe(200);
+      }
+      // Then idle past 5 minutes (and the minute it takes a use to be recorded).
+      t.clock.advance(7.5 * MINUTE);
+      const idle = await get(t, '/me', { token });
+      expect(idle.statusCode).toBe(401);
+      expect(idle.json()).toEqual({ message: 'Token has expired after inactivity' });
+      // Ended for good: the token does not come back.
+      expect((await get(t, '/me', { token })).json()).toEqual({ message: 'Token is not valid' });
+    });
+
+    it('keeps a session alive with the heartbeat the browser sends while the person is active', async () => {
+      const { token, user } = await registerUser(t);
+      await setAutoLogout(user._id, 5);
+      for (let i = 0; i < 3; i += 1) {
+        t.clock.advance(4 * MINUTE);
+        const beat = await post(t, '/keep-alive', {}, { token });
+        expect(beat.statusCode).toBe(200);
+      }
+      t.clock.advance(4 * MINUTE);
+      expect((await get(t, '/me', { token })).statusCode).toBe(200);
+      expect((await post(t, '/keep-alive', {}, {})).statusCode).toBe(401);
+    });
+
+    it('ends every session 30 days after its sign-in, however busy', async () => {
+      const { token, user } = await registerUser(t);
+      await setAutoLogout(user._id, 120);
+      for (let elapsed = 0; elapsed < 30 * 24 * 60 - 100; elapsed += 100) {
+        t.clock.advance(100 * MINUTE);
+        await post(t, '/keep-alive', {}, { token });
+      }
+      expect((await get(t, '/me', { token })).statusCode).toBe(200);
+      t.clock.advance(101 * MINUTE);
+      const old = await get(t, '/me', { token });
+      expect(old.statusCode).toBe(401);
+      expect(old.json()).toEqual({ message: 'Token has expired' });
+    });
   });
 
   it('never writes a password, a code or a token to the log', () => {

@@ -1,7 +1,7 @@
 // The checks every imported row passes before it may become an entry: the same rules and limits as an
 // entry saved from the form, so an import cannot store what the form would refuse.
-import { LIMITS } from '../passwords/passwords.schemas';
-import { normaliseTags } from '../passwords/passwords.service';
+import { ENTRY_LIMITS as LIMITS } from '../../../src/common/limits';
+import { normaliseTags } from '../vault/passwords.service';
 import { isRejection, type EntryDraft, type ReadRow } from './formats/types';
 
 export interface RowError {

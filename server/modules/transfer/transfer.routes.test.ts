@@ -4,8 +4,8 @@ import type { ImportOptions, ImportResult } from '../../../src/common/wire';
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { UNRECOGNISED_CSV } from './formats/detect';
-import type { ExportedEntry } from './formats/passvault';
-import * as transferRepo from './transfer.repository';
+import type { ExportedEntry } from '../../../src/common/wire';
+import * as vaultRepo from '../vault/vault.repository';
 
 // Every export and import unlocks the vault key: one Argon2id run each.
 jest.setTimeout(60_000);
@@ -153,7 +153,10 @@ describe('/api/utility export and import', () => {
     it('refuses a wrong master password with 401 and an unknown format with 400', async () => {
       const wrong = await post(alice, 'export', { masterPassword: 'not-it', format: 'json' });
       expect(wrong.statusCode).toBe(401);
-      expect(wrong.json()).toEqual({ message: 'Invalid master password' });
+      expect(wrong.json()).toMatchObject({
+        message: 'Invalid master password',
+        attemptsRemaining: expect.any(Number),
+      });
       const format = await post(alice, 'export', { masterPassword: alice.masterPassword, format: 'xml' });
       expect(format.statusCode).toBe(400);
       expect(format.json()).toEqual({ message: 'Format must be one of: json, csv' });
@@ -330,7 +333,10 @@ describe('/api/utility export and import', () => {
         format: 'csv',
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Invalid master password' });
+      expect(res.json()).toMatchObject({
+        message: 'Invalid master password',
+        attemptsRemaining: expect.any(Number),
+      });
       expect(await total(alice)).toBe(before);
     });
 
@@ -374,10 +380,10 @@ describe('/api/utility export and import', () => {
       const user = await createUser(t);
       await importData(user, JSON.stringify([{ title: 'Kept', password: 'kept' }]));
       const rows = Array.from({ length: 1200 }, (_, i) => ({ title: `Entry ${i}`, password: `pw-${i}` }));
-      const insertBatch = transferRepo.insertBatch;
+      const insertBatch = vaultRepo.insertBatch;
       let batches = 0;
       // The first batch of 500 is written, the second fails as a full disk would.
-      jest.spyOn(transferRepo, 'insertBatch').mockImplementation(async (db, batch) => {
+      jest.spyOn(vaultRepo, 'insertBatch').mockImplementation(async (db, batch) => {
         batches += 1;
         if (batches === 2) throw new Error('disk I/O error');
         return insertBatch(db, batch);

@@ -1,16 +1,17 @@
 // Route schemas of /api/utility: export and import (SPEC sections 3 and 7).
 import { Type, type Static } from '@sinclair/typebox';
+import { errorResponses, MasterPasswordField as masterPassword } from '../../http/schemas';
 import type { FastifySchemaValidationError } from 'fastify';
 import { EXPORT_FORMATS, type TransferFormat } from '../../../src/common/constants';
 import type { ExportResponse, ImportResult } from '../../../src/common/wire';
 import { badRequest } from '../../http/errors';
+import { IMPORT_MAX_BYTES } from '../../../src/common/limits';
 import { EMPTY_DATA } from './formats/detect';
 
 /** Import bodies may be this large: a vault of tens of thousands of entries. */
-export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
+export const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES;
 
 const Format = Type.Unsafe<TransferFormat>({ type: 'string', enum: [...EXPORT_FORMATS] });
-const masterPassword = Type.String({ minLength: 1, maxLength: 1024 });
 
 export const ExportBody = Type.Object({ masterPassword, format: Format });
 export type ExportBody = Static<typeof ExportBody>;
@@ -29,8 +30,6 @@ export const ImportBody = Type.Object({
 });
 export type ImportBody = Static<typeof ImportBody>;
 
-const ErrorResponse = Type.Object({ message: Type.String() });
-const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 const success = Type.Literal(true);
 
 const ExportAnswer = Type.Object({
@@ -39,7 +38,7 @@ const ExportAnswer = Type.Object({
   filename: Type.String(),
   format: Format,
 });
-export const ExportResponseSchema = { 200: ExportAnswer, ...errors };
+export const ExportResponseSchema = { 200: ExportAnswer, ...errorResponses };
 
 const ImportResultSchema = Type.Object({
   imported: Type.Integer(),
@@ -49,7 +48,7 @@ const ImportResultSchema = Type.Object({
 });
 export const ImportResponseSchema = {
   200: Type.Object({ success, message: Type.String(), data: ImportResultSchema }),
-  ...errors,
+  ...errorResponses,
 };
 
 // The schemas and the wire types of src/common describe the same shapes: checked at compile time.

@@ -4,17 +4,13 @@
 import type { TransferFormat } from '../../../src/common/constants';
 import type { ExportResponse, ImportOptions, ImportResult } from '../../../src/common/wire';
 import type { AppContext } from '../../context';
-import { newId } from '../../crypto/tokens';
 import type { AuthInfo } from '../../plugins/authenticate';
-import { withVaultKey } from '../passwords/masterPassword.service';
-import type { NewPasswordRow } from '../passwords/passwords.repository';
-import { openSecrets, sealSecrets, toPasswordEntry } from '../passwords/passwords.service';
+import { entryIdentities, exportEntries, writeEntries } from '../vault/entries.bulk';
+import { withVaultKey } from '../vault/masterPassword.service';
 import { readImport } from './formats/detect';
-import { writeCsvExport, writeJsonExport, type ExportedEntry } from './formats/passvault';
-import type { EntryDraft } from './formats/types';
+import { writeCsvExport, writeJsonExport } from './formats/passvault';
 import { modeOf, planImport } from './importPlan';
 import { checkRow } from './importRows';
-import * as repo from './transfer.repository';
 
 export const IMPORT_COMPLETED = 'Import completed successfully';
 
@@ -29,11 +25,7 @@ export function exportPasswords(
   format: TransferFormat,
 ): Promise<ExportResponse> {
   return withVaultKey(ctx, auth, masterPassword, async (vaultKey) => {
-    const rows = await repo.listEntriesWithSecrets(ctx.db, auth.userId);
-    const entries: ExportedEntry[] = rows.map((row) => {
-      const { _id: _unused, ...entry } = toPasswordEntry(row);
-      return { ...entry, ...openSecrets(vaultKey, row) };
-    });
+    const entries = await exportEntries(ctx.db, auth.userId, vaultKey);
     const now = ctx.now();
     const data = format === 'csv' ? writeCsvExport(entries) : writeJsonExport(entries, now);
     return { data, filename: exportFilename(format, now), format };
@@ -57,55 +49,10 @@ export async function importPasswords(
   const { userId } = auth;
   return withVaultKey(ctx, auth, request.masterPassword, (vaultKey) =>
     ctx.db.transaction().execute(async (trx) => {
-      const plan = planImport(rows, mode === 'all' ? [] : await repo.listEntryIdentities(trx, userId), mode);
-      const now = ctx.now().toISOString();
-      const newRow = (entry: EntryDraft): NewPasswordRow => {
-        const id = newId();
-        const createdAt = entry.createdAt ?? now;
-        return {
-          id,
-          user_id: userId,
-          ...storedFields(entry),
-          ...sealSecrets(vaultKey, userId, id, entry),
-          created_at: createdAt,
-          updated_at: entry.updatedAt ?? createdAt,
-        };
-      };
-      for (const batch of chunks(plan.inserts)) {
-        await repo.insertBatch(trx, batch.map(newRow));
-      }
-      for (const batch of chunks([...plan.updates])) {
-        const updates = batch.map(([id, entry]) => ({
-          id,
-          ...storedFields(entry),
-          ...sealSecrets(vaultKey, userId, id, entry),
-          updated_at: now,
-        }));
-        await repo.updateBatch(trx, userId, updates);
-      }
+      const plan = planImport(rows, mode === 'all' ? [] : await entryIdentities(trx, userId), mode);
+      await writeEntries(trx, userId, vaultKey, plan, ctx.now().toISOString());
       const { imported, updated, skipped, errors } = plan;
       return { imported, updated, skipped, errors };
     }),
   );
-}
-
-function chunks<T>(items: T[]): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += repo.BATCH_SIZE) {
-    result.push(items.slice(start, start + repo.BATCH_SIZE));
-  }
-  return result;
-}
-
-/** The plain columns of an entry as the vault stores them. */
-function storedFields(entry: EntryDraft) {
-  return {
-    title: entry.title,
-    email: entry.email,
-    username: entry.username,
-    website: entry.website,
-    category: entry.category,
-    is_favorite: entry.isFavorite ? 1 : 0,
-    tags: JSON.stringify(entry.tags),
-  };
 }

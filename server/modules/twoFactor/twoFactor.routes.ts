@@ -20,15 +20,15 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     });
 
     app.post('/verify-2fa-setup', { schema: verifySetupSchema }, async (request) => {
-      const { userId } = authOf(request);
-      const recoveryCodes = await service.confirmSetup(ctx, userId, request.body.otp);
-      void sendSecurityAlert(ctx, userId, 'two-factor-enabled', { log: request.log, ip: request.ip });
+      const auth = authOf(request);
+      const recoveryCodes = await service.confirmSetup(ctx, auth, request.body.otp);
+      void sendSecurityAlert(ctx, auth.userId, 'two-factor-enabled', { log: request.log, ip: request.ip });
       return { success: true as const, message: service.MESSAGES.enabled, recoveryCodes };
     });
 
     app.post('/disable-2fa', { schema: disableSchema }, async (request) => {
       const { userId } = authOf(request);
-      await service.disable(ctx, userId, request.body.password);
+      await service.disable(ctx, userId, request.body.password, request.body.code);
       void sendSecurityAlert(ctx, userId, 'two-factor-disabled', { log: request.log, ip: request.ip });
       return { success: true as const, message: service.MESSAGES.disabled };
     });

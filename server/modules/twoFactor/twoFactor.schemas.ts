@@ -1,19 +1,19 @@
 // Request and response schemas of the two-factor calls under /api/auth.
-import { Type, type Static } from '@sinclair/typebox';
-
-// Missing fields default to '' so the service answers with its own messages.
-const Secret = Type.String({ maxLength: 1024, default: '' });
-const Otp = Type.String({ maxLength: 32, default: '' });
-
-const ErrorSchema = Type.Object({ message: Type.String() });
-const errors = { '4xx': ErrorSchema, '5xx': ErrorSchema } as const;
-const Success = Type.Literal(true);
+import { Type } from '@sinclair/typebox';
+import {
+  CodeField as Otp,
+  errorResponses,
+  MessageResponse,
+  SecretField as Secret,
+  SuccessField as Success,
+} from '../../http/schemas';
 
 export const PasswordBody = Type.Object({ password: Secret });
-export type PasswordInput = Static<typeof PasswordBody>;
+
+/** Turning two-factor off: the account password and a current authenticator or recovery code. */
+export const DisableBody = Type.Object({ password: Secret, code: Otp });
 
 export const OtpBody = Type.Object({ otp: Otp });
-export type OtpInput = Static<typeof OtpBody>;
 
 export const enableSchema = {
   body: PasswordBody,
@@ -24,7 +24,7 @@ export const enableSchema = {
       otpauthUrl: Type.String(),
       qrCode: Type.String(),
     }),
-    ...errors,
+    ...errorResponses,
   },
 };
 
@@ -36,11 +36,11 @@ export const verifySetupSchema = {
       message: Type.String(),
       recoveryCodes: Type.Array(Type.String()),
     }),
-    ...errors,
+    ...errorResponses,
   },
 };
 
 export const disableSchema = {
-  body: PasswordBody,
-  response: { 200: Type.Object({ success: Success, message: Type.String() }), ...errors },
+  body: DisableBody,
+  response: { 200: MessageResponse, ...errorResponses },
 };

@@ -2,7 +2,8 @@ import { HttpError } from '../../http/errors';
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { totp } from './totp';
-import { verifyLoginSecondFactor } from './twoFactor.service';
+import { createSession } from '../../test/fixtures';
+import { verifySecondFactor } from './twoFactor.service';
 
 jest.setTimeout(60_000);
 
@@ -32,17 +33,24 @@ describe('two-factor authentication', () => {
     secrets.add(code);
     return code;
   }
-  const twoFactorRow = (user: TestUser) =>
-    t.db
+  const twoFactorRow = async (user: TestUser) => {
+    const account = await t.db
       .selectFrom('users')
-      .select([
-        'two_factor_enabled',
-        'two_factor_secret_enc',
-        'two_factor_pending_secret_enc',
-        'two_factor_last_step',
-      ])
+      .select('two_factor_enabled')
       .where('id', '=', user.userId)
       .executeTakeFirstOrThrow();
+    const secrets = await t.db
+      .selectFrom('two_factor')
+      .selectAll()
+      .where('user_id', '=', user.userId)
+      .executeTakeFirst();
+    return {
+      two_factor_enabled: account.two_factor_enabled,
+      two_factor_secret_enc: secrets?.secret_enc ?? null,
+      two_factor_pending_secret_enc: secrets?.pending_secret_enc ?? null,
+      two_factor_last_step: secrets?.last_step ?? null,
+    };
+  };
   const recoveryRows = (user: TestUser) =>
     t.db.selectFrom('recovery_codes').selectAll().where('user_id', '=', user.userId).execute();
 
@@ -160,6 +168,19 @@ describe('two-factor authentication', () => {
       expect(me.json().data.user.twoFactorEnabled).toBe(true);
     });
 
+    it('ends every other session when it is turned on: they signed in without the second factor', async () => {
+      const kim = await createUser(t);
+      secrets.add(kim.password);
+      const otherDevice = await createSession(t, kim.userId);
+      await turnOn(kim);
+      const me = (session: { auth: { authorization: string } }) =>
+        t.app.inject({ method: 'GET', url: '/api/auth/me', headers: session.auth });
+      expect((await me(kim)).statusCode).toBe(200);
+      const ended = await me(otherDevice);
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json()).toEqual({ message: 'Token is not valid' });
+    });
+
     it('does not start or confirm a second setup while on', async () => {
       const again = await post(ann, '/enable-2fa', { password: ann.password });
       expect(again.statusCode).toBe(400);
@@ -192,7 +213,7 @@ describe('two-factor authentication', () => {
       alignToStep();
       ({ secret, recoveryCodes } = await turnOn(cy));
     });
-    const check = (code: string) => verifyLoginSecondFactor(t.ctx, cy.userId, code);
+    const check = (code: string) => verifySecondFactor(t.ctx, cy.userId, code);
 
     it('accepts each code once within one step either side', async () => {
       // The code that confirmed the setup is spent.
@@ -235,7 +256,7 @@ describe('two-factor authentication', () => {
       const gus = await createUser(t);
       secrets.add(gus.password);
       const own = (await turnOn(gus)).secret;
-      const checkGus = (code: string) => verifyLoginSecondFactor(t.ctx, gus.userId, code);
+      const checkGus = (code: string) => verifySecondFactor(t.ctx, gus.userId, code);
       t.clock.advance(STEP_MS);
       for (let i = 0; i < 5; i += 1) expect(await checkGus('000000')).toBe(false);
       // The right code is refused too while the account is limited.
@@ -250,6 +271,29 @@ describe('two-factor authentication', () => {
       expect(await check(codeAt(secret))).toBe(true);
       t.clock.advance(5 * 60_000);
       expect(await checkGus(codeAt(own))).toBe(true);
+    });
+
+    it('caps wrong codes per day as well, then alerts the account once', async () => {
+      const hal = await createUser(t);
+      secrets.add(hal.password);
+      const { secret: own } = await turnOn(hal);
+      expect((await t.smtp.nextMailTo(hal.email)).subject).toMatch(/turned on/);
+      const checkHal = (code: string) => verifySecondFactor(t.ctx, hal.userId, code);
+      // Five every five minutes, thirty in all: the day's cap.
+      for (let window = 0; window < 6; window += 1) {
+        for (let i = 0; i < 5; i += 1) expect(await checkHal('000000')).toBe(false);
+        t.clock.advance(5 * 60_000 + 1000);
+      }
+      const capped = await checkHal(codeAt(own)).catch((error: unknown) => error);
+      expect(capped).toMatchObject({ statusCode: 429, message: expect.stringMatching(/in \d+ hours\.$/) });
+      const alert = await t.smtp.nextMailTo(hal.email);
+      expect(alert.subject).toBe('PassVault security alert: Many wrong codes were entered');
+      await checkHal('000000').catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const alerts = t.smtp.mails.filter(
+        (mail) => /Many wrong codes/.test(mail.subject) && mail.to.includes(hal.email),
+      );
+      expect(alerts).toHaveLength(1);
     });
 
     it('limits wrong setup codes too, with Retry-After', async () => {
@@ -267,7 +311,7 @@ describe('two-factor authentication', () => {
 
     it('is refused for an account without two-factor', async () => {
       const eve = await createUser(t);
-      expect(await verifyLoginSecondFactor(t.ctx, eve.userId, '123456')).toBe(false);
+      expect(await verifySecondFactor(t.ctx, eve.userId, '123456')).toBe(false);
     });
   });
 
@@ -281,18 +325,28 @@ describe('two-factor authentication', () => {
       ({ secret } = await turnOn(fay));
     });
 
-    it('asks for the right account password', async () => {
+    it('asks for the right account password and a current second factor', async () => {
       const missing = await post(fay, '/disable-2fa', {});
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toEqual({ message: 'Password is required' });
-      const wrong = await post(fay, '/disable-2fa', { password: 'Wrong-Pass-1' });
+      const noCode = await post(fay, '/disable-2fa', { password: fay.password });
+      expect(noCode.statusCode).toBe(400);
+      expect(noCode.json()).toEqual({
+        message: 'Enter a code from your authenticator app or a recovery code',
+      });
+      const wrong = await post(fay, '/disable-2fa', { password: 'Wrong-Pass-1', code: codeAt(secret) });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ message: 'Incorrect password' });
+      // The password alone (a stolen session with the password) cannot remove the second factor.
+      const wrongCode = await post(fay, '/disable-2fa', { password: fay.password, code: '000000' });
+      expect(wrongCode.statusCode).toBe(400);
+      expect(wrongCode.json()).toEqual({ message: 'Invalid verification code' });
       expect((await twoFactorRow(fay)).two_factor_enabled).toBe(1);
     });
 
     it('turns two-factor off and forgets the secret and the recovery codes', async () => {
-      const res = await post(fay, '/disable-2fa', { password: fay.password });
+      alignToStep();
+      const res = await post(fay, '/disable-2fa', { password: fay.password, code: codeAt(secret) });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: '2FA disabled successfully' });
       expect(await twoFactorRow(fay)).toEqual({
@@ -303,13 +357,23 @@ describe('two-factor authentication', () => {
       });
       expect(await recoveryRows(fay)).toEqual([]);
       t.clock.advance(STEP_MS);
-      expect(await verifyLoginSecondFactor(t.ctx, fay.userId, codeAt(secret))).toBe(false);
+      expect(await verifySecondFactor(t.ctx, fay.userId, codeAt(secret))).toBe(false);
       const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: fay.auth });
       expect(me.json().data.user.twoFactorEnabled).toBe(false);
     });
 
+    it('takes a recovery code instead of an authenticator code', async () => {
+      const gil = await createUser(t);
+      secrets.add(gil.password);
+      alignToStep();
+      const { recoveryCodes } = await turnOn(gil);
+      const res = await post(gil, '/disable-2fa', { password: gil.password, code: recoveryCodes[3] });
+      expect(res.statusCode).toBe(200);
+      expect((await twoFactorRow(gil)).two_factor_enabled).toBe(0);
+    });
+
     it('says so when two-factor is already off', async () => {
-      const res = await post(fay, '/disable-2fa', { password: fay.password });
+      const res = await post(fay, '/disable-2fa', { password: fay.password, code: '123456' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'Two-factor authentication is not enabled' });
     });

@@ -71,7 +71,16 @@ describe('DELETE /api/user/account', () => {
   it('has something of each user in the tables it must clear', async () => {
     const mentioned = (await rowsMentioning(ann)).map((row) => row.split(':')[0]);
     expect(new Set(mentioned)).toEqual(
-      new Set(['users', 'passwords', 'sessions', 'recovery_codes', 'one_time_codes']),
+      new Set([
+        'users',
+        'vault_keys',
+        'user_settings',
+        'two_factor',
+        'passwords',
+        'sessions',
+        'recovery_codes',
+        'one_time_codes',
+      ]),
     );
   });
 
@@ -95,7 +104,10 @@ describe('DELETE /api/user/account', () => {
   it('refuses a wrong master password without signing out', async () => {
     const res = await remove(ann, { password: ann.password, masterPassword: 'Wrong-Master-1' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Invalid master password' });
+    expect(res.json()).toMatchObject({
+      message: 'Invalid master password',
+      attemptsRemaining: expect.any(Number),
+    });
     expect((await call(ann.auth, 'GET', '/api/user/settings')).statusCode).toBe(200);
     expect(await rowsMentioning(ann)).not.toHaveLength(0);
   });

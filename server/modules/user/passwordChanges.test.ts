@@ -95,6 +95,39 @@ describe('/api/user password and master password', () => {
       expect(fresh.json().data.token).toEqual(expect.any(String));
     });
 
+    it('refuses the master password as the new account password', async () => {
+      const gus = await createUser(t, { masterPassword: 'Quiet4!Lantern' });
+      const res = await call(gus.auth, 'PUT', '/api/user/password', {
+        currentPassword: gus.password,
+        newPassword: gus.masterPassword,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'The account password and the master password must be different',
+      });
+      expect(await verifyPassword(await passwordHashOf(gus), gus.password)).toBe(true);
+    });
+
+    it('limits password changes per account (each compares with the master password)', async () => {
+      const hal = await createUser(t);
+      let current = hal.password;
+      for (let i = 0; i < 5; i += 1) {
+        const next = `Fresh${i}&Harbour`;
+        const res = await call(hal.auth, 'PUT', '/api/user/password', {
+          currentPassword: current,
+          newPassword: next,
+        });
+        expect(res.statusCode).toBe(200);
+        current = next;
+      }
+      const sixth = await call(hal.auth, 'PUT', '/api/user/password', {
+        currentPassword: current,
+        newPassword: 'Fresh9&Harbour',
+      });
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json().message).toMatch(/^Too many password changes\. Please try again in \d+ minutes\.$/);
+    });
+
     it('limits wrong current passwords per account and says when to try again', async () => {
       const eve = await createUser(t);
       const wrong = { currentPassword: 'Guess-Number-1', newPassword: NEW_PASSWORD };
@@ -109,6 +142,7 @@ describe('/api/user password and master password', () => {
       expect(limited.headers['retry-after']).toBe('300');
       expect(limited.json()).toEqual({
         message: 'Too many incorrect passwords. Please try again in 5 minutes.',
+        retryAfterSeconds: 300,
       });
       // Another account is not affected.
       const other = await createUser(t);
@@ -154,9 +188,9 @@ describe('/api/user password and master password', () => {
       call(bob.auth, 'POST', `/api/passwords/${id}/view`, { masterPassword });
     const wrapOf = () =>
       t.db
-        .selectFrom('users')
+        .selectFrom('vault_keys')
         .select(['vault_key_wrapped', 'kdf_salt'])
-        .where('id', '=', bob.userId)
+        .where('user_id', '=', bob.userId)
         .executeTakeFirstOrThrow();
 
     it.each([
@@ -176,7 +210,20 @@ describe('/api/user password and master password', () => {
       const before = await wrapOf();
       const res = await call(bob.auth, 'PUT', '/api/user/master-password', body);
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toMatchObject({ message });
+      expect(await wrapOf()).toEqual(before);
+    });
+
+    it('refuses the account password as the new master password, once the current one is proven', async () => {
+      const before = await wrapOf();
+      const res = await call(bob.auth, 'PUT', '/api/user/master-password', {
+        currentMasterPassword: bob.masterPassword,
+        newMasterPassword: bob.password,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'The account password and the master password must be different',
+      });
       expect(await wrapOf()).toEqual(before);
     });
 

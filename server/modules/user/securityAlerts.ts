@@ -3,7 +3,8 @@
 // logged (without the mail) and forgotten.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { findAccount } from './user.repository';
+import { accountById } from '../auth/accounts';
+import { findSettings } from './user.repository';
 
 export type SecurityAlertKind =
   | 'sign-in'
@@ -11,7 +12,9 @@ export type SecurityAlertKind =
   | 'master-password-changed'
   | 'two-factor-enabled'
   | 'two-factor-disabled'
-  | 'master-password-lockout';
+  | 'master-password-lockout'
+  | 'master-password-paused'
+  | 'many-wrong-codes';
 
 export interface SecurityAlertOptions {
   /** Where a failed send is logged (the request's logger); the mailer logs its own failures too. */
@@ -47,9 +50,20 @@ const ALERTS: Record<SecurityAlertKind, { subject: string; what: string; advice:
     advice: 'If this was not you, change your password now and turn two-factor authentication on again.',
   },
   'master-password-lockout': {
-    subject: 'Sessions ended after wrong master passwords',
-    what: 'Your PassVault sessions were ended after repeated wrong master passwords',
+    subject: 'A session ended after wrong master passwords',
+    what: 'A PassVault session of yours was ended after three wrong master passwords in a row',
     advice: 'If this was not you, someone knows your account password: change it now.',
+  },
+  'master-password-paused': {
+    subject: 'Unlocking paused after wrong master passwords',
+    what: 'Your PassVault account had ten wrong master passwords within a day, so unlocking the vault is paused',
+    advice:
+      'If this was not you, someone knows your account password: change it now. To unlock again, ask for a code in the master password dialog.',
+  },
+  'many-wrong-codes': {
+    subject: 'Many wrong codes were entered',
+    what: 'Many wrong codes were entered for your PassVault account, and more are refused for today',
+    advice: 'If this was not you, change your password now and keep your e-mail account safe.',
   },
 };
 
@@ -89,8 +103,8 @@ async function send(
   options: SecurityAlertOptions,
 ): Promise<void> {
   try {
-    const account = await findAccount(ctx.db, userId);
-    if (!account || !account.security_alerts) return;
+    const account = await accountById(ctx.db, userId);
+    if (!account || !(await findSettings(ctx.db, userId)).security_alerts) return;
     const mail = securityAlertMail(kind, account.first_name, ctx.now(), options.ip);
     await ctx.mailer.send({ to: account.email, ...mail });
   } catch (error) {

@@ -1,61 +1,32 @@
-// All SQL of the user module. Each function takes the database or a transaction first.
+// All SQL of the user module, the one owner of `user_settings` (the preferences). The account itself is
+// the auth module's (auth/accounts.ts). Each function takes the database or a transaction first.
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, UsersTable } from '../../db/schema';
-import type { WrappedVaultKey } from '../../crypto/vaultKey';
+import { DEFAULT_AUTO_LOGOUT } from '../../../src/common/constants';
+import type { Database, UserSettingsTable } from '../../db/schema';
 
 /** The database or a transaction. */
 export type Executor = Kysely<Database>;
 
-/** What the account pages read of a user: never the vault key or the two-factor secrets. */
-const ACCOUNT_COLUMNS = [
-  'id',
-  'email',
-  'first_name',
-  'last_name',
-  'password_hash',
-  'two_factor_enabled',
-  'email_notifications',
-  'security_alerts',
-  'auto_logout',
-  'created_at',
-] as const;
-export type AccountRow = Pick<Selectable<UsersTable>, (typeof ACCOUNT_COLUMNS)[number]>;
+export type SettingsRow = Selectable<UserSettingsTable>;
 
-export function findAccount(db: Executor, userId: string): Promise<AccountRow | undefined> {
-  return db.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', userId).executeTakeFirst();
+const DEFAULT_SETTINGS = { email_notifications: 1, security_alerts: 1, auto_logout: DEFAULT_AUTO_LOGOUT };
+
+/** The user's preferences (the defaults when none were saved). */
+export async function findSettings(db: Executor, userId: string): Promise<SettingsRow> {
+  const row = await db
+    .selectFrom('user_settings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ?? { user_id: userId, ...DEFAULT_SETTINGS };
 }
 
-export async function updateNames(
-  db: Executor,
-  userId: string,
-  firstName: string,
-  lastName: string,
-  now: string,
-): Promise<void> {
+/** A new account's preferences. */
+export async function insertDefaultSettings(db: Executor, userId: string): Promise<void> {
   await db
-    .updateTable('users')
-    .set({ first_name: firstName, last_name: lastName, updated_at: now })
-    .where('id', '=', userId)
-    .execute();
-}
-
-export async function updateVaultKeyWrap(
-  db: Executor,
-  userId: string,
-  wrapped: WrappedVaultKey,
-  now: string,
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({
-      vault_key_wrapped: wrapped.vaultKeyWrapped,
-      kdf_salt: wrapped.kdfSalt,
-      kdf_memory_kib: wrapped.kdf.memoryKib,
-      kdf_iterations: wrapped.kdf.iterations,
-      kdf_parallelism: wrapped.kdf.parallelism,
-      updated_at: now,
-    })
-    .where('id', '=', userId)
+    .insertInto('user_settings')
+    .values({ user_id: userId, ...DEFAULT_SETTINGS })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
     .execute();
 }
 
@@ -65,60 +36,14 @@ export interface SettingsChanges {
   auto_logout?: number;
 }
 
-export async function updateSettings(
-  db: Executor,
-  userId: string,
-  changes: SettingsChanges,
-  now: string,
-): Promise<void> {
+export async function updateSettings(db: Executor, userId: string, changes: SettingsChanges): Promise<void> {
   await db
-    .updateTable('users')
-    .set({ ...changes, updated_at: now })
-    .where('id', '=', userId)
+    .insertInto('user_settings')
+    .values({ user_id: userId, ...DEFAULT_SETTINGS, ...changes })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet(changes))
     .execute();
 }
 
-export interface VaultCounts {
-  total: number;
-  favorites: number;
-  categories: number;
-}
-
-export async function countEntries(db: Executor, userId: string): Promise<VaultCounts> {
-  const row = await db
-    .selectFrom('passwords')
-    .select((eb) => [
-      eb.fn.countAll<string | number>().as('total'),
-      eb.fn.sum<string | number | null>('is_favorite').as('favorites'),
-      eb.fn.count<string | number>('category').distinct().as('categories'),
-    ])
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  // PostgreSQL answers count() and sum() as bigint text; SQLite as numbers.
-  return {
-    total: Number(row.total),
-    favorites: Number(row.favorites ?? 0),
-    categories: Number(row.categories),
-  };
-}
-
-/** The tags column (a JSON array) of every entry that has tags. */
-export async function listTagColumns(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('passwords')
-    .select('tags')
-    .where('user_id', '=', userId)
-    .where('tags', '!=', '[]')
-    .execute();
-  return rows.map((row) => row.tags);
-}
-
-/** Removes the account and everything that belongs to it. Run inside a transaction. */
-export async function deleteAccountData(db: Executor, userId: string, email: string): Promise<void> {
-  await db.deleteFrom('passwords').where('user_id', '=', userId).execute();
-  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-  await db.deleteFrom('one_time_codes').where('email', '=', email).execute();
-  await db.deleteFrom('pending_registrations').where('email', '=', email).execute();
-  await db.deleteFrom('users').where('id', '=', userId).execute();
+export async function deleteSettings(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('user_settings').where('user_id', '=', userId).execute();
 }

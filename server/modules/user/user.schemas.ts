@@ -1,18 +1,17 @@
 // Request and response schemas of /api/user. Response schemas are a guard too: only the fields listed
 // here leave the server.
 import { Type, type Static } from '@sinclair/typebox';
+import { MAX_EMAIL_LENGTH } from '../../../src/common/email';
+import {
+  errorResponses,
+  MessageResponse,
+  NameField as Name,
+  SecretField as Secret,
+  SuccessField as Success,
+} from '../../http/schemas';
 import { UserSchema, type UserDto } from '../auth/user.dto';
 
 export { UserSchema, type UserDto };
-
-// Missing text fields default to '' so the service answers with the SPEC's own messages
-// ('First name is required', 'Both passwords are required to delete account') rather than a schema's.
-const text = (maxLength: number) => Type.String({ maxLength, default: '' });
-
-/** Names are at most 100 characters once trimmed; the schema only bounds what is read. */
-const Name = text(1000);
-/** Long enough for any passphrase, short enough to bound the Argon2 input. */
-const Secret = text(1024);
 
 export const SettingsSchema = Type.Object(
   {
@@ -27,15 +26,11 @@ export const SettingsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const ErrorSchema = Type.Object({ message: Type.String() });
-const errors = { '4xx': ErrorSchema, '5xx': ErrorSchema } as const;
-const Success = Type.Literal(true);
-const MessageResponse = Type.Object({ success: Success, message: Type.String() });
-
 export const ProfileBody = Type.Object({
   firstName: Name,
   lastName: Name,
-  email: Type.Optional(Type.String({ maxLength: 254 })),
+  /** Optional (no default): only an address other than the account's is refused. */
+  email: Type.Optional(Type.String({ maxLength: MAX_EMAIL_LENGTH })),
 });
 export type ProfileInput = Static<typeof ProfileBody>;
 
@@ -63,18 +58,18 @@ export const profileSchema = {
   body: ProfileBody,
   response: {
     200: Type.Object({ success: Success, message: Type.String(), user: UserSchema }),
-    ...errors,
+    ...errorResponses,
   },
 };
 
 export const passwordChangeSchema = {
   body: PasswordChangeBody,
-  response: { 200: MessageResponse, ...errors },
+  response: { 200: MessageResponse, ...errorResponses },
 };
 
 export const masterPasswordChangeSchema = {
   body: MasterPasswordChangeBody,
-  response: { 200: MessageResponse, ...errors },
+  response: { 200: MessageResponse, ...errorResponses },
 };
 
 const SettingsResponse = Type.Object({
@@ -83,14 +78,14 @@ const SettingsResponse = Type.Object({
   settings: SettingsSchema,
 });
 
-export const getSettingsSchema = { response: { 200: SettingsResponse, ...errors } };
+export const getSettingsSchema = { response: { 200: SettingsResponse, ...errorResponses } };
 
 export const putSettingsSchema = {
   body: SettingsBody,
-  response: { 200: SettingsResponse, ...errors },
+  response: { 200: SettingsResponse, ...errorResponses },
 };
 
 export const deleteAccountSchema = {
   body: DeleteAccountBody,
-  response: { 200: MessageResponse, ...errors },
+  response: { 200: MessageResponse, ...errorResponses },
 };

@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import { Link as RouterLink } from 'react-router-dom';
-import { selectIsAuthenticated } from '../../features/auth/authSelectors';
+import { selectIsAuthenticated } from '../../features/auth';
 import { useAppSelector } from '../hooks';
 import { MARKETING_POINTS } from './features';
 import { FeatureCard } from './FeatureCard';

@@ -4,8 +4,9 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import MenuOpen from '@mui/icons-material/MenuOpen';
 import { Outlet, useLocation } from 'react-router-dom';
-import { PageSpinner } from '../../components/PageSpinner';
-import { AutoLogout } from '../../features/settings/AutoLogout';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
+import { useCurrentUser } from '../../features/auth';
+import { AutoLogout } from '../../features/settings';
 import { useFocusMainAfterNavigation } from '../useFocusMainAfterNavigation';
 import { useIsDesktop } from '../useIsDesktop';
 import { SIDEBAR_WIDTH, SideNav } from './SideNav';
@@ -14,6 +15,8 @@ const SIDE_NAV_ID = 'side-navigation';
 
 /** The shared layout of the signed-in pages: a fixed sidebar from 768 px, a drawer below, and the main area. */
 export default function SignedInLayout() {
+  // Holds the current user's cache entry for the whole signed-in session, whichever screens come and go.
+  useCurrentUser();
   const isDesktop = useIsDesktop();
   const { pathname } = useLocation();
   // The drawer belongs to the page it was opened on: a link click or a window >= 768 px closes it.

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { getStoredToken } from '../../api/tokenStorage';
+import { getStoredToken } from '../../shared/api/tokenStorage';
 import { setViewportWidth } from '../../test/media';
 import { mockApi } from '../../test/mockApi';
 import { renderApp, TEST_USER } from '../../test/renderApp';

@@ -2,8 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Breakpoint } from '@mui/material/styles';
-import { selectCurrentUser } from '../../features/auth/authSelectors';
-import { useAppSelector } from '../hooks';
+import { useCurrentUser } from '../../features/auth';
 
 /** The signed-in user's first name (fallback 'User') and e-mail. */
 export function UserSummary({
@@ -12,7 +11,7 @@ export function UserSummary({
   /** Of the name and e-mail; per breakpoint, so wide windows show the whole e-mail. */
   maxWidth?: number | string | Partial<Record<Breakpoint, number | string>>;
 }) {
-  const user = useAppSelector(selectCurrentUser);
+  const { user } = useCurrentUser();
   const name = user?.firstName || 'User';
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }}>

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { endSession } from '../../api/session';
+import { endSession } from '../../features/auth';
 import { useAppDispatch } from '../hooks';
 
 /** Logout returns to / (SPEC section 2): go home first, then end the session on the server and here. */

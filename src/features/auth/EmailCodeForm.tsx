@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { TextInput } from '../../components/TextInput';
+import { TextInput } from '../../shared/ui/TextInput';
 import { useFormik } from 'formik';
-import { fieldProps } from '../../components/formikField';
+import { fieldProps } from '../../shared/ui/formikField';
 import { resetEmailSchema } from './resetSchemas';
 
 interface EmailCodeFormProps {

@@ -6,7 +6,7 @@ import { authApi } from './authApi';
 import { AuthCard } from './AuthCard';
 import { BackToLogin } from './BackToLogin';
 import { EmailCodeForm } from './EmailCodeForm';
-import { failureText } from './failureText';
+import { cooldownOf, cooldownText, failureText } from './failureText';
 
 /** SPEC section 2: start the password reset; the wizard continues at its step 2 with the e-mail. */
 export default function ForgotPasswordPage() {
@@ -20,6 +20,14 @@ export default function ForgotPasswordPage() {
       enqueueSnackbar('Password reset OTP sent successfully!', { variant: 'success' });
       void navigate('/forgot-password-otp', { state: { email } });
     } catch (error) {
+      // Asked again within the minute: the code sent before is the one to use, and the wizard says when
+      // a new one may be asked for.
+      const cooldown = cooldownOf(error);
+      if (cooldown !== null) {
+        enqueueSnackbar(cooldownText(cooldown), { variant: 'info' });
+        void navigate('/forgot-password-otp', { state: { email, cooldown } });
+        return;
+      }
       enqueueSnackbar(failureText(error, 'Failed to send reset OTP'), { variant: 'error' });
     }
   };

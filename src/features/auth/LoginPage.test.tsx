@@ -1,5 +1,6 @@
+import { selectCurrentUser } from './currentUserApi';
 import { screen, waitFor } from '@testing-library/react';
-import { getStoredToken } from '../../api/tokenStorage';
+import { getStoredToken } from '../../shared/api/tokenStorage';
 import { mockApi } from '../../test/mockApi';
 import { renderApp, TEST_USER } from '../../test/renderApp';
 
@@ -60,7 +61,7 @@ test("success: 'Login successful!', the token is stored and the dashboard opens"
   await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   expect(calls[0].body).toEqual({ email: 'ada@example.com', password: 'Secret#123' });
   expect(getStoredToken()).toBe('tk1');
-  expect(store.getState().auth.user).toEqual(TEST_USER);
+  expect(selectCurrentUser(store.getState())).toEqual(TEST_USER);
 });
 
 test("wrong credentials: the server's 'Invalid credentials' and the password field is cleared", async () => {

@@ -3,6 +3,9 @@ import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 
 const ALL_MISSING = 'Required: 8+ characters, uppercase letter, lowercase letter, number, special character';
+// Real typing into five fields with live strength meters: slow on a busy machine.
+jest.setTimeout(30_000);
+
 const STRONG = 'Tr0ub4dor&3';
 const MASTER = 'Zy8$Kp3@Lm';
 
@@ -26,6 +29,21 @@ const VALID = {
 };
 
 describe('validation (SPEC section 5)', () => {
+  test('one plain e-mail address, and a master password that is not the account password', async () => {
+    const { user, field, fill, submit } = await openRegister();
+    await fill({ ...VALID, Email: 'Ada <ada@example.com>', 'Master password': STRONG });
+    await user.click(document.body);
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The account password and the master password must be different'),
+    ).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'ada@example.com,eve@example.com');
+    await user.click(document.body);
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+  });
+
   test('names need at least 2 characters; the e-mail is required and checked', async () => {
     const { user, field, fill } = await openRegister();
     await fill({ 'First name': 'A', 'Last name': 'B', Email: 'nope' });
@@ -73,7 +91,7 @@ test('success: the toast, then /verify-otp with the e-mail', async () => {
   const { calls } = mockApi({
     'POST /auth/register': {
       status: 201,
-      body: { success: true, message: 'Check your mail', email: 'ada@example.com' },
+      body: { success: true, message: 'Check your mail', email: 'ada@example.com', registrationId: 'h1' },
     },
   });
   const { user, fill, submit, router } = await openRegister();
@@ -83,7 +101,7 @@ test('success: the toast, then /verify-otp with the e-mail', async () => {
     await screen.findByText('Registration initiated! Please check your email for OTP verification.'),
   ).toBeInTheDocument();
   await waitFor(() => expect(router.state.location.pathname).toBe('/verify-otp'));
-  expect(router.state.location.state).toEqual({ email: 'ada@example.com' });
+  expect(router.state.location.state).toEqual({ email: 'ada@example.com', registrationId: 'h1' });
   expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
   expect(calls[0].body).toEqual({
     firstName: 'Ada',

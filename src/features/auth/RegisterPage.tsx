@@ -2,16 +2,17 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { TextInput } from '../../components/TextInput';
+import { NameFields } from '../../shared/ui/NameFields';
+import { TextInput } from '../../shared/ui/TextInput';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import type { FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { isPasswordValid, mustContainMessage } from '../../common/passwordPolicy';
-import { fieldProps } from '../../components/formikField';
-import { PasswordField } from '../../components/PasswordField';
-import { StrengthMeter } from '../../components/StrengthMeter';
+import { fieldProps } from '../../shared/ui/formikField';
+import { PasswordField } from '../../shared/ui/PasswordField';
+import { StrengthMeter } from '../../shared/ui/StrengthMeter';
 import { AuthCard } from './AuthCard';
 import { registerSchema } from './registerSchema';
 import { useRegisterSubmit } from './useRegisterSubmit';
@@ -25,7 +26,8 @@ export default function RegisterPage() {
   const formik = useFormik({ initialValues, validationSchema: registerSchema, onSubmit: register });
 
   const { password, masterPassword } = formik.values;
-  const passwordsValid = isPasswordValid(password) && isPasswordValid(masterPassword);
+  const passwordsValid =
+    isPasswordValid(password) && isPasswordValid(masterPassword) && password !== masterPassword;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,20 +60,7 @@ export default function RegisterPage() {
       }
     >
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextInput
-            {...fieldProps(formik, 'firstName')}
-            label="First name"
-            autoComplete="given-name"
-            fullWidth
-          />
-          <TextInput
-            {...fieldProps(formik, 'lastName')}
-            label="Last name"
-            autoComplete="family-name"
-            fullWidth
-          />
-        </Box>
+        <NameFields formik={formik} />
         <TextInput
           {...fieldProps(formik, 'email')}
           label="Email"

@@ -6,23 +6,26 @@ import { useSnackbar } from 'notistack';
 import { RESEND_COOLDOWN_SECONDS } from '../../common/constants';
 import { useAppDispatch } from '../../app/hooks';
 import { authApi } from './authApi';
-import { failureText } from './failureText';
-import { OtpField } from './OtpField';
+import { cooldownOf, cooldownText, failureText } from './failureText';
+import { otpFieldProps } from '../../shared/ui/formikField';
+import { OtpField } from '../../shared/ui/OtpField';
 import { resetOtpSchema } from './otpSchemas';
 import { ResendCode } from './ResendCode';
-import { useCountdown, waitSecondsIn } from './useCountdown';
+import { useCountdown } from '../../shared/ui/useCountdown';
 
 interface ResetOtpStepProps {
   email: string;
+  /** Seconds before a new code may be asked for (the server said so); else the full minute. */
+  initialCooldown?: number;
   onVerified: (otp: string) => void;
   onChangeEmail: () => void;
 }
 
 /** Step 2 of the reset: check the e-mailed code; resend after the 60-second countdown. */
-export function ResetOtpStep({ email, onVerified, onChangeEmail }: ResetOtpStepProps) {
+export function ResetOtpStep({ email, initialCooldown, onVerified, onChangeEmail }: ResetOtpStepProps) {
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
-  const { remaining, restart } = useCountdown(RESEND_COOLDOWN_SECONDS);
+  const { remaining, restart } = useCountdown(initialCooldown ?? RESEND_COOLDOWN_SECONDS);
   const [resending, setResending] = useState(false);
 
   const formik = useFormik({
@@ -48,29 +51,21 @@ export function ResetOtpStep({ email, onVerified, onChangeEmail }: ResetOtpStepP
       enqueueSnackbar('New OTP sent to your email!', { variant: 'success' });
       restart();
     } catch (error) {
-      const text = failureText(error, 'Failed to resend OTP');
-      enqueueSnackbar(text, { variant: 'error' });
-      const wait = waitSecondsIn(text);
-      if (wait) restart(wait);
+      const wait = cooldownOf(error);
+      if (wait !== null) {
+        enqueueSnackbar(cooldownText(wait), { variant: 'info' });
+        restart(wait);
+      } else {
+        enqueueSnackbar(failureText(error, 'Failed to resend OTP'), { variant: 'error' });
+      }
     } finally {
       setResending(false);
     }
   };
 
-  const showError = Boolean(formik.errors.otp) && Boolean(formik.touched.otp);
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2 }}>
-      <OtpField
-        id="otp"
-        name="otp"
-        label="Reset code"
-        value={formik.values.otp}
-        onValueChange={(value) => void formik.setFieldValue('otp', value)}
-        onBlur={formik.handleBlur}
-        error={showError}
-        helperText={showError ? formik.errors.otp : ' '}
-        autoFocus
-      />
+      <OtpField {...otpFieldProps(formik, 'otp')} label="Reset code" autoFocus />
       <Button type="submit" variant="contained" size="large" fullWidth loading={formik.isSubmitting}>
         Verify Code
       </Button>

@@ -9,7 +9,7 @@ import { authApi } from './authApi';
 import { AuthCard } from './AuthCard';
 import { BackToLogin } from './BackToLogin';
 import { EmailCodeForm } from './EmailCodeForm';
-import { failureText } from './failureText';
+import { cooldownOf, cooldownText, failureText } from './failureText';
 import { NewPasswordStep } from './NewPasswordStep';
 import { ResetOtpStep } from './ResetOtpStep';
 
@@ -18,13 +18,20 @@ const TITLES = ['Reset your password', 'Enter your code', 'Choose a new password
 type StepIndex = 0 | 1 | 2;
 
 /** SPEC sections 2 and 4: the three-step reset, starting at step 2 with the handed-over e-mail. */
-export function ResetWizard({ initialEmail }: { initialEmail: string }) {
+export interface ResetWizardProps {
+  initialEmail: string;
+  /** Seconds before a new code may be asked for, when the last request came too soon after another. */
+  initialCooldown?: number;
+}
+
+export function ResetWizard({ initialEmail, initialCooldown }: ResetWizardProps) {
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
   const [step, setStep] = useState<StepIndex>(1);
   const [email, setEmail] = useState(initialEmail);
   // The verified code is needed once more by the reset call; it lives only in this component.
   const [otp, setOtp] = useState('');
+  const [cooldown, setCooldown] = useState(initialCooldown);
 
   const sendCode = async (address: string) => {
     try {
@@ -33,9 +40,18 @@ export function ResetWizard({ initialEmail }: { initialEmail: string }) {
       ).unwrap();
       enqueueSnackbar('OTP sent to your email!', { variant: 'success' });
       setEmail(address);
+      setCooldown(undefined);
       setStep(1);
     } catch (error) {
-      enqueueSnackbar(failureText(error, 'Failed to send OTP'), { variant: 'error' });
+      const wait = cooldownOf(error);
+      if (wait === null) {
+        enqueueSnackbar(failureText(error, 'Failed to send OTP'), { variant: 'error' });
+        return;
+      }
+      enqueueSnackbar(cooldownText(wait), { variant: 'info' });
+      setEmail(address);
+      setCooldown(wait);
+      setStep(1);
     }
   };
 
@@ -71,7 +87,9 @@ export function ResetWizard({ initialEmail }: { initialEmail: string }) {
       {step === 0 && <EmailCodeForm initialEmail={email} submitLabel="Send Code" onSubmit={sendCode} />}
       {step === 1 && (
         <ResetOtpStep
+          key={`${email}:${cooldown ?? ''}`}
           email={email}
+          initialCooldown={cooldown}
           onVerified={(code) => {
             setOtp(code);
             setStep(2);

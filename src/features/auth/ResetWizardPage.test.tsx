@@ -152,3 +152,24 @@ test("step 1 within the wizard: 'OTP sent to your email!' or 'Failed to send OTP
   expect(await screen.findByText('other@example.com')).toBeInTheDocument();
   expect(calls.at(-1)?.body).toEqual({ email: 'other@example.com' });
 });
+
+test('a code asked for again within the minute: the wizard says when a new one may be asked for', async () => {
+  const { calls } = mockApi({
+    'POST /auth/forgot-password': {
+      status: 429,
+      body: { message: 'Please wait 40 seconds before requesting a new code', retryAfterSeconds: 40 },
+    },
+  });
+  const { user } = renderApp('/forgot-password');
+  await user.type(await screen.findByLabelText('Email'), EMAIL);
+  await user.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+  expect(
+    await screen.findByText(
+      'A code was sent less than a minute ago. You can ask for a new one in 40 seconds.',
+    ),
+  ).toBeInTheDocument();
+  // On to the code step: the code sent a moment ago is the one to enter.
+  expect(await screen.findByRole('heading', { name: 'Enter your code' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /Resend code in (40|39)s/ })).toBeDisabled();
+  expect(calls).toHaveLength(1);
+});

@@ -1,7 +1,8 @@
 // First: the stand-in for the DevTools extension must exist before Redux Toolkit loads.
 import { devTools } from '../../test/fakeDevTools';
+import { selectCurrentUser } from './currentUserApi';
 import { screen, waitFor } from '@testing-library/react';
-import { getStoredToken } from '../../api/tokenStorage';
+import { getStoredToken } from '../../shared/api/tokenStorage';
 import { mockApi, type ApiCall, type MockAnswer } from '../../test/mockApi';
 import { renderApp, TEST_USER } from '../../test/renderApp';
 import { TWO_FACTOR_CODE_INVALID, TWO_FACTOR_CODE_REQUIRED } from './loginSchema';
@@ -73,7 +74,7 @@ test('two steps: the password, then the code; the same login call carries both a
     { email: TEST_USER.email, password: PASSWORD, twoFactorCode: CODE },
   ]);
   expect(getStoredToken()).toBe(TOKEN);
-  expect(store.getState().auth.user).toEqual(TEST_USER);
+  expect(selectCurrentUser(store.getState())).toEqual(TEST_USER);
 });
 
 test("a wrong code: 'Invalid two-factor code', the field is emptied, and a recovery code then works", async () => {

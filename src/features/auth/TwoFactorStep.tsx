@@ -6,8 +6,9 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
-import { fieldProps } from '../../components/formikField';
-import { TextInput } from '../../components/TextInput';
+import { MAX_CODE_INPUT_LENGTH } from '../../common/limits';
+import { fieldProps } from '../../shared/ui/formikField';
+import { TextInput } from '../../shared/ui/TextInput';
 import { AuthCard } from './AuthCard';
 import type { LoginCredentials } from './authTypes';
 import { twoFactorCodeSchema } from './loginSchema';
@@ -84,7 +85,7 @@ export function TwoFactorStep({ credentials, onBack, onSignedIn }: TwoFactorStep
           // Text, not numeric: recovery codes have letters.
           inputProps={{
             inputMode: 'text',
-            maxLength: 32,
+            maxLength: MAX_CODE_INPUT_LENGTH,
             spellCheck: false,
             autoCapitalize: 'off',
             autoCorrect: 'off',

@@ -7,19 +7,22 @@ import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { authApi } from './authApi';
+import type { PendingRegistration } from './authTypes';
 import { AuthCard } from './AuthCard';
 import { failureText } from './failureText';
-import { OtpField } from './OtpField';
+import { otpFieldProps } from '../../shared/ui/formikField';
+import { OtpField } from '../../shared/ui/OtpField';
 import { registrationOtpSchema } from './otpSchemas';
 import { ResendCode } from './ResendCode';
 import { useRegistrationResend } from './useRegistrationResend';
 
 /** SPEC sections 2, 4 and 8: confirm the registration with the 6-digit code. */
-export function VerifyOtpForm({ email }: { email: string }) {
+export function VerifyOtpForm({ registration }: { registration: PendingRegistration }) {
+  const { email } = registration;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const resend = useRegistrationResend(email);
+  const resend = useRegistrationResend(registration);
 
   const formik = useFormik({
     initialValues: { otp: '' },
@@ -29,7 +32,7 @@ export function VerifyOtpForm({ email }: { email: string }) {
       try {
         // track: false: the code and the answer's token never enter the store.
         await dispatch(
-          authApi.endpoints.verifyRegistrationOtp.initiate({ email, otp }, { track: false }),
+          authApi.endpoints.verifyRegistrationOtp.initiate({ ...registration, otp }, { track: false }),
         ).unwrap();
         helpers.resetForm();
         enqueueSnackbar('Registration completed successfully!', { variant: 'success' });
@@ -40,7 +43,6 @@ export function VerifyOtpForm({ email }: { email: string }) {
       }
     },
   });
-  const showError = Boolean(formik.errors.otp) && Boolean(formik.touched.otp);
 
   return (
     <AuthCard
@@ -61,17 +63,7 @@ export function VerifyOtpForm({ email }: { email: string }) {
       }
     >
       <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2 }}>
-        <OtpField
-          id="otp"
-          name="otp"
-          label="Verification code"
-          value={formik.values.otp}
-          onValueChange={(value) => void formik.setFieldValue('otp', value)}
-          onBlur={formik.handleBlur}
-          error={showError}
-          helperText={showError ? formik.errors.otp : ' '}
-          autoFocus
-        />
+        <OtpField {...otpFieldProps(formik, 'otp')} label="Verification code" autoFocus />
         <Button
           type="submit"
           variant="contained"

@@ -1,12 +1,14 @@
+import { selectCurrentUser } from './currentUserApi';
 import { act, screen, waitFor } from '@testing-library/react';
-import { getStoredToken } from '../../api/tokenStorage';
+import { getStoredToken } from '../../shared/api/tokenStorage';
 import { mockApi } from '../../test/mockApi';
 import { renderApp, TEST_USER } from '../../test/renderApp';
 
 const EMAIL = 'ada@example.com';
+const HANDLE = 'handle-from-the-register-answer';
 
 async function openVerify(options: Parameters<typeof renderApp>[1] = {}) {
-  const view = renderApp('/verify-otp', { state: { email: EMAIL }, ...options });
+  const view = renderApp('/verify-otp', { state: { email: EMAIL, registrationId: HANDLE }, ...options });
   await screen.findByRole('heading', { name: 'Verify your email' });
   return {
     ...view,
@@ -49,9 +51,9 @@ test("success: 'Registration completed successfully!', signed in, token stored, 
   await user.click(submit);
   expect(await screen.findByText('Registration completed successfully!')).toBeInTheDocument();
   await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-  expect(calls[0].body).toEqual({ email: EMAIL, otp: '123456' });
+  expect(calls[0].body).toEqual({ email: EMAIL, otp: '123456', registrationId: HANDLE });
   expect(getStoredToken()).toBe('tk2');
-  expect(store.getState().auth.user).toEqual(TEST_USER);
+  expect(selectCurrentUser(store.getState())).toEqual(TEST_USER);
 });
 
 test("failures: the server's text, 'OTP verification failed', 'Invalid response from server'", async () => {
@@ -97,7 +99,7 @@ describe('resend', () => {
     await user.click(resend);
     expect(await screen.findByText('New verification code sent to your email!')).toBeInTheDocument();
     expect(calls.map((call) => [call.path, call.body])).toEqual([
-      ['/auth/resend-registration-otp', { email: EMAIL }],
+      ['/auth/resend-registration-otp', { email: EMAIL, registrationId: HANDLE }],
     ]);
     expect(screen.getByRole('button', { name: 'Resend code in 60s' })).toBeDisabled();
   });

@@ -2,20 +2,23 @@ import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { VerifyOtpForm } from './VerifyOtpForm';
-import { useHandedOverEmail } from './useHandedOverEmail';
+import { useHandedOverRegistration } from './useHandedOverEmail';
 
-/** SPEC section 2: /verify-otp needs the e-mail from registration; without it, an error and /register. */
+/**
+ * SPEC section 2: /verify-otp needs the e-mail from registration (and with it the registration's handle,
+ * which only this browser holds); without it, an error and /register.
+ */
 export default function VerifyOtpPage() {
-  const email = useHandedOverEmail();
+  const registration = useHandedOverRegistration();
   const { enqueueSnackbar } = useSnackbar();
   const warned = useRef(false);
 
   useEffect(() => {
-    if (email || warned.current) return;
+    if (registration || warned.current) return;
     warned.current = true;
     enqueueSnackbar('No email provided for verification', { variant: 'error' });
-  }, [email, enqueueSnackbar]);
+  }, [registration, enqueueSnackbar]);
 
-  if (!email) return <Navigate to="/register" replace />;
-  return <VerifyOtpForm email={email} />;
+  if (!registration) return <Navigate to="/register" replace />;
+  return <VerifyOtpForm registration={registration} />;
 }

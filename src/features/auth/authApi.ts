@@ -1,10 +1,11 @@
 // Auth endpoints. Secrets rule: the token never enters the store or the RTK Query cache. Login and
 // registration verification store it in localStorage here and return the answer without it; screens
 // trigger secret-carrying mutations with `initiate(arg, { track: false })` so nothing is kept in state.
-// The current user (GET /auth/me) is src/api/currentUserApi.ts: one endpoint, one cache entry.
-import { baseApi } from '../../api/baseApi';
-import type { ApiFailure } from '../../api/errorText';
-import { setStoredToken } from '../../api/tokenStorage';
+// The current user (GET /auth/me) is currentUserApi.ts: sign-in writes the answer's user there.
+import { baseApi } from '../../shared/api/baseApi';
+import { currentUserSignedIn } from './currentUserApi';
+import type { ApiFailure } from '../../shared/api/errorText';
+import { setStoredToken } from '../../shared/api/tokenStorage';
 import type { User } from '../../common/wire';
 import type {
   EmailRequest,
@@ -12,7 +13,9 @@ import type {
   LoginResult,
   MessageResult,
   OtpRequest,
+  PendingRegistration,
   RegisterRequest,
+  RegistrationOtpRequest,
   RegisterResult,
   ResetPasswordRequest,
   VerifiedRegistration,
@@ -26,11 +29,13 @@ export interface LoginRequest extends LoginCredentials {
 
 export const INVALID_RESPONSE = 'Invalid response from server';
 const invalidResponse: ApiFailure = { status: 'CUSTOM_ERROR', message: INVALID_RESPONSE };
-const SESSION_TAGS = ['Password', 'Stats', 'Settings', 'User'] as const;
+// What another account may have left in the cache. Not 'User': sign-in writes the new user itself.
+const SESSION_TAGS = ['Password', 'Stats', 'Settings'] as const;
 
 interface Answer {
   message?: string;
   email?: string;
+  registrationId?: string;
   requiresTwoFactor?: boolean;
   user?: User;
   token?: string;
@@ -43,7 +48,7 @@ const messageOr = (fallback: string) => (answer: Answer | null) => ({ message: a
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResult, LoginRequest>({
-      async queryFn(credentials, _api, _extra, baseQuery) {
+      async queryFn(credentials, api, _extra, baseQuery) {
         const result = await baseQuery(post('/auth/login', credentials));
         if (result.error) return { error: result.error };
         const answer = (result.data ?? {}) as Answer;
@@ -53,6 +58,7 @@ export const authApi = baseApi.injectEndpoints({
         const { user, token } = answer.data ?? {};
         if (!user || !token) return { error: invalidResponse };
         setStoredToken(token);
+        api.dispatch(currentUserSignedIn(user));
         return { data: { requiresTwoFactor: false, message: answer.message || 'Login successful!', user } };
       },
       invalidatesTags: [...SESSION_TAGS],
@@ -62,19 +68,21 @@ export const authApi = baseApi.injectEndpoints({
       transformResponse: (answer: Answer | null, _meta, registration) => ({
         message: answer?.message || 'Registration initiated successfully',
         email: answer?.email || registration.email,
+        registrationId: answer?.registrationId ?? '',
       }),
     }),
-    resendRegistrationOtp: build.mutation<MessageResult, EmailRequest>({
+    resendRegistrationOtp: build.mutation<MessageResult, PendingRegistration>({
       query: (body) => post('/auth/resend-registration-otp', body),
       transformResponse: messageOr('New verification code sent'),
     }),
-    verifyRegistrationOtp: build.mutation<VerifiedRegistration, OtpRequest>({
-      async queryFn(body, _api, _extra, baseQuery) {
+    verifyRegistrationOtp: build.mutation<VerifiedRegistration, RegistrationOtpRequest>({
+      async queryFn(body, api, _extra, baseQuery) {
         const result = await baseQuery(post('/auth/verify-registration-otp', body));
         if (result.error) return { error: result.error };
         const { user, token, message } = (result.data ?? {}) as Answer;
         if (!user || !token) return { error: invalidResponse };
         setStoredToken(token);
+        api.dispatch(currentUserSignedIn(user));
         return { data: { message: message || 'Registration completed successfully!', user } };
       },
       invalidatesTags: [...SESSION_TAGS],

@@ -1,13 +1,15 @@
-import { baseApi, sessionEnded } from '../../api/baseApi';
-import { getStoredToken, setStoredToken } from '../../api/tokenStorage';
+import { baseApi, sessionEnded } from '../../shared/api/baseApi';
+import { getStoredToken, setStoredToken } from '../../shared/api/tokenStorage';
 import { setupStore } from '../../app/store';
 import { mockApi } from '../../test/mockApi';
 import { TEST_USER } from '../../test/renderApp';
 import { authApi } from './authApi';
 import { authErrorCleared, authSlice, initialAuthState, restoreSession } from './authSlice';
+import { selectCurrentUser } from './currentUserApi';
+import { endSession } from './session';
 
 const reducer = authSlice.reducer;
-const signedIn = { ...initialAuthState, user: TEST_USER, isAuthenticated: true, loading: false };
+const signedIn = { ...initialAuthState, isAuthenticated: true, loading: false };
 const stores: ReturnType<typeof setupStore>[] = [];
 function store() {
   const created = setupStore();
@@ -19,27 +21,32 @@ afterEach(() => stores.splice(0).forEach((s) => s.dispatch(baseApi.util.resetApi
 describe('auth reducer', () => {
   test('starts loading, signed out, without error', () => {
     expect(reducer(undefined, { type: '@@init' })).toEqual({
-      user: null,
       isAuthenticated: false,
       loading: true,
+      unreachable: false,
       error: null,
     });
   });
 
-  test('sessionEnded clears the user', () => {
+  test('sessionEnded signs out', () => {
     expect(reducer(signedIn, sessionEnded())).toEqual({ ...initialAuthState, loading: false });
   });
 
-  test('restoreSession: a user signs in, none ends loading signed out, a failure signs out', () => {
+  test('restoreSession: a user signs in, none ends loading signed out, a failure is unreachable', () => {
     expect(reducer(initialAuthState, restoreSession.fulfilled(TEST_USER, 'r'))).toEqual(signedIn);
     expect(reducer(initialAuthState, restoreSession.fulfilled(null, 'r'))).toEqual({
       ...initialAuthState,
       loading: false,
     });
-    expect(reducer(signedIn, restoreSession.rejected(null, 'r', undefined, 'Token is not valid'))).toEqual({
+    expect(reducer(initialAuthState, restoreSession.rejected(null, 'r', undefined, 'down'))).toEqual({
       ...initialAuthState,
       loading: false,
+      unreachable: true,
     });
+    // A retry starts loading again.
+    expect(
+      reducer({ ...initialAuthState, loading: false, unreachable: true }, restoreSession.pending('r2')),
+    ).toEqual(initialAuthState);
   });
 
   test('authErrorCleared forgets the last error', () => {
@@ -62,16 +69,45 @@ describe('session start (SPEC section 4)', () => {
     const s = store();
     await s.dispatch(restoreSession());
     expect(s.getState().auth).toEqual(signedIn);
+    expect(selectCurrentUser(s.getState())).toEqual(TEST_USER);
     expect(calls[0].headers.get('authorization')).toBe('Bearer t1');
   });
 
-  test('a failing /auth/me removes the token and signs out', async () => {
+  test('a 401 about the token (SPEC section 8) removes the token and signs out', async () => {
     setStoredToken('t1');
-    mockApi({ 'GET /auth/me': { status: 500, body: { message: 'Database down' } } });
+    mockApi({ 'GET /auth/me': { status: 401, body: { message: 'Token has expired' } } });
     const s = store();
     await s.dispatch(restoreSession());
     expect(s.getState().auth).toEqual({ ...initialAuthState, loading: false });
     expect(getStoredToken()).toBeNull();
+  });
+
+  test.each([
+    ['a 500', { status: 500, body: { message: 'Database down' } }],
+    ['a 502 from the proxy', { status: 502, body: '<html>Bad Gateway</html>' }],
+    ['a 401 that is not about the token', { status: 401, body: { message: 'Unauthorized' } }],
+  ])('%s from /auth/me keeps the token: the session is unreachable, not over', async (_name, answer) => {
+    setStoredToken('t1');
+    mockApi({ 'GET /auth/me': answer as { status: number; body: object } });
+    const s = store();
+    await s.dispatch(restoreSession());
+    expect(s.getState().auth).toEqual({ ...initialAuthState, loading: false, unreachable: true });
+    expect(getStoredToken()).toBe('t1');
+  });
+
+  test('a network failure (or a reload that interrupts the request) keeps the token', async () => {
+    setStoredToken('t1');
+    const fetchMock = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const s = store();
+    await s.dispatch(restoreSession());
+    expect(s.getState().auth).toMatchObject({ loading: false, unreachable: true, isAuthenticated: false });
+    expect(getStoredToken()).toBe('t1');
+    // Retry, now reachable: signed in with the same token.
+    const { calls } = mockApi({ 'GET /auth/me': { body: { success: true, data: { user: TEST_USER } } } });
+    await s.dispatch(restoreSession());
+    expect(s.getState().auth).toEqual(signedIn);
+    expect(calls[0].headers.get('authorization')).toBe('Bearer t1');
   });
 });
 
@@ -87,6 +123,20 @@ describe('login, registration and verification through the store', () => {
     expect(result).not.toHaveProperty('token');
     expect(getStoredToken()).toBe('tk');
     expect(s.getState().auth).toEqual(signedIn);
+    // The answer's user is the current user at once: one copy, in the current-user cache entry.
+    expect(selectCurrentUser(s.getState())).toEqual(TEST_USER);
+  });
+
+  test('the end of the session forgets the current user', async () => {
+    mockApi({
+      'POST /auth/login': { body: { success: true, message: 'ok', data: { user: TEST_USER, token: 'tk' } } },
+      'POST /auth/logout': { body: { success: true } },
+    });
+    const s = store();
+    await s.dispatch(authApi.endpoints.login.initiate({ email: 'a@b', password: 'p' }, { track: false }));
+    await s.dispatch(endSession());
+    expect(selectCurrentUser(s.getState())).toBeNull();
+    expect(s.getState().auth.isAuthenticated).toBe(false);
   });
 
   test('a two-factor answer stays signed out and stores no token', async () => {
@@ -108,7 +158,10 @@ describe('login, registration and verification through the store', () => {
     });
     const s = store();
     const request = s.dispatch(
-      authApi.endpoints.verifyRegistrationOtp.initiate({ email: 'a@b', otp: '123456' }, { track: false }),
+      authApi.endpoints.verifyRegistrationOtp.initiate(
+        { email: 'a@b', otp: '123456', registrationId: 'h' },
+        { track: false },
+      ),
     );
     await expect(request.unwrap()).rejects.toEqual({
       status: 'CUSTOM_ERROR',
@@ -148,6 +201,7 @@ describe('login, registration and verification through the store', () => {
     ).resolves.toEqual({
       message: 'Registration initiated successfully',
       email: 'a@b',
+      registrationId: '',
     });
     expect(s.getState().auth.error).toBeNull();
   });

@@ -1,28 +1,43 @@
-import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionEnded } from '../../api/baseApi';
-import { currentUserApi } from '../../api/currentUserApi';
-import { messageOf } from '../../api/errorText';
-import { getStoredToken, removeStoredToken } from '../../api/tokenStorage';
+import { createAsyncThunk, createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { sessionEnded } from '../../shared/api/baseApi';
+import { currentUserApi } from './currentUserApi';
+import { messageOf } from '../../shared/api/errorText';
+import { getStoredToken } from '../../shared/api/tokenStorage';
 import type { User } from '../../common/wire';
 import { authApi } from './authApi';
 
 /**
- * SPEC section 3 lists `token` in the auth state. We keep the token itself only in localStorage under
- * the key `token` (src/api/tokenStorage.ts) so it never reaches the store or Redux DevTools;
- * `isAuthenticated` stands for "a token is held and the user is known".
+ * SPEC section 3's auth state: user, token, loading, error. Each fact has one home. The token lives only
+ * in localStorage under the key `token` (shared/api/tokenStorage.ts), so it never reaches the store or
+ * Redux DevTools. The user is the current-user query's cache entry (currentUserApi.ts), read with
+ * `selectCurrentUser`; this slice says only whether a session is held: `isAuthenticated` stands for
+ * "a token is held and the user is known".
  */
 export interface AuthState {
-  user: User | null;
   isAuthenticated: boolean;
   /** True until the session has been determined at start. */
   loading: boolean;
+  /**
+   * The session could not be determined: /auth/me failed without the server saying the token is over
+   * (offline, a 5xx, an interrupted request). The token is kept; the app offers Retry.
+   */
+  unreachable: boolean;
   /** The last registration or verification failure, as text. */
   error: string | null;
 }
 
-export const initialAuthState: AuthState = { user: null, isAuthenticated: false, loading: true, error: null };
+export const initialAuthState: AuthState = {
+  isAuthenticated: false,
+  loading: true,
+  unreachable: false,
+  error: null,
+};
 
-/** Session start: with a stored token fetch the current user; a failure forgets the token. */
+/**
+ * Session start: with a stored token fetch the current user. Only the server ends a session: a 401 by
+ * SPEC section 8's rule makes the base query forget the token (then this resolves signed out); any other
+ * failure keeps the token and leaves the session undetermined, to be retried.
+ */
 export const restoreSession = createAsyncThunk<User | null, void, { rejectValue: string }>(
   'auth/restoreSession',
   async (_, { dispatch, rejectWithValue }) => {
@@ -33,14 +48,13 @@ export const restoreSession = createAsyncThunk<User | null, void, { rejectValue:
     try {
       return await request.unwrap();
     } catch (error) {
-      removeStoredToken();
+      if (!getStoredToken()) return null;
       return rejectWithValue(messageOf(error));
     }
   },
 );
 
 const { login, verifyRegistrationOtp, register } = authApi.endpoints;
-const { currentUser } = currentUserApi.endpoints;
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -52,29 +66,28 @@ export const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(restoreSession.pending, (state) => {
+        state.loading = true;
+        state.unreachable = false;
+      })
       .addCase(restoreSession.fulfilled, (state, action) => {
         state.loading = false;
-        state.user = action.payload;
         state.isAuthenticated = action.payload !== null;
       })
       .addCase(restoreSession.rejected, (state) => {
         state.loading = false;
-        state.user = null;
-        state.isAuthenticated = false;
+        state.unreachable = true;
       })
       .addCase(sessionEnded, (state) => {
         state.loading = false;
-        state.user = null;
+        state.unreachable = false;
         state.isAuthenticated = false;
       })
       .addMatcher(login.matchFulfilled, (state, action) => {
         if (action.payload.requiresTwoFactor) return;
-        signIn(state, action.payload.user);
+        signIn(state);
       })
-      .addMatcher(verifyRegistrationOtp.matchFulfilled, (state, action) => signIn(state, action.payload.user))
-      .addMatcher(currentUser.matchFulfilled, (state, action: PayloadAction<User>) => {
-        if (state.isAuthenticated) state.user = action.payload;
-      })
+      .addMatcher(verifyRegistrationOtp.matchFulfilled, signIn)
       .addMatcher(isAnyOf(register.matchPending, verifyRegistrationOtp.matchPending), (state) => {
         state.error = null;
       })
@@ -84,10 +97,10 @@ export const authSlice = createSlice({
   },
 });
 
-function signIn(state: AuthState, user: User) {
-  state.user = user;
+function signIn(state: AuthState) {
   state.isAuthenticated = true;
   state.loading = false;
+  state.unreachable = false;
   state.error = null;
 }
 

@@ -20,6 +20,18 @@ export interface RegisterRequest {
 export interface RegisterResult {
   message: string;
   email: string;
+  /** The registration's handle: only this browser can complete or resend it. */
+  registrationId: string;
+}
+
+/** What /verify-otp needs from the registration step. */
+export interface PendingRegistration {
+  email: string;
+  registrationId: string;
+}
+
+export interface RegistrationOtpRequest extends PendingRegistration {
+  otp: string;
 }
 
 export interface EmailRequest {

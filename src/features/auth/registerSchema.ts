@@ -1,11 +1,11 @@
 import { object } from 'yup';
-import { emailField, nameField, policyPasswordField } from './schemaParts';
+import { mailableEmailField, masterPasswordField, nameField, policyPasswordField } from './schemaParts';
 
 /** SPEC section 5: registration. Both passwords must pass the mandatory strength rules. */
 export const registerSchema = object({
   firstName: nameField('First name'),
   lastName: nameField('Last name'),
-  email: emailField(),
+  email: mailableEmailField(),
   password: policyPasswordField(),
-  masterPassword: policyPasswordField(),
+  masterPassword: masterPasswordField(),
 });

@@ -1,11 +1,11 @@
 import { object, ref, string } from 'yup';
 import { isPasswordValid } from '../../common/passwordPolicy';
-import { emailField } from './schemaParts';
+import { mailableEmailField } from './schemaParts';
 
 export const WEAK_PASSWORD_TOAST = 'Please create a stronger password';
 
 /** Step 1 of the reset (and /forgot-password). */
-export const resetEmailSchema = object({ email: emailField() });
+export const resetEmailSchema = object({ email: mailableEmailField() });
 
 /** Step 3 of the reset: SPEC section 5 'Reset'. */
 export const newPasswordSchema = object({

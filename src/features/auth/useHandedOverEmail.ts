@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router-dom';
+import type { PendingRegistration } from './authTypes';
 
 /** The e-mail the previous step handed over in the router state (kept by the browser across a reload). */
 export function useHandedOverEmail(): string | null {
@@ -13,4 +14,13 @@ export function useHandedOverEmail(): string | null {
     return state.email;
   }
   return null;
+}
+
+/** The registration the previous step handed over: its e-mail and the handle only this browser holds. */
+export function useHandedOverRegistration(): PendingRegistration | null {
+  const state: unknown = useLocation().state;
+  const email = useHandedOverEmail();
+  if (!email || !state || typeof state !== 'object' || !('registrationId' in state)) return null;
+  const { registrationId } = state;
+  return typeof registrationId === 'string' && registrationId ? { email, registrationId } : null;
 }

@@ -4,7 +4,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { isApiFailure, messageOf } from '../../api/errorText';
+import { isApiFailure, messageOf } from '../../shared/api/errorText';
 import { useAppDispatch } from '../../app/hooks';
 import { authApi, type LoginRequest } from './authApi';
 

@@ -3,7 +3,7 @@ import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { authApi } from './authApi';
-import type { RegisterRequest } from './authTypes';
+import type { PendingRegistration, RegisterRequest } from './authTypes';
 import { failureText } from './failureText';
 import { useDelayedNavigate } from './useDelayedNavigate';
 
@@ -29,7 +29,8 @@ export function useRegisterSubmit() {
       enqueueSnackbar('Registration initiated! Please check your email for OTP verification.', {
         variant: 'success',
       });
-      void navigate('/verify-otp', { state: { email: result.email } });
+      const handover: PendingRegistration = { email: result.email, registrationId: result.registrationId };
+      void navigate('/verify-otp', { state: handover });
     } catch (error) {
       const text = failureText(error, 'Registration failed');
       if (/already exists/i.test(text)) {

@@ -3,12 +3,13 @@ import { useSnackbar } from 'notistack';
 import { RESEND_COOLDOWN_SECONDS } from '../../common/constants';
 import { useAppDispatch } from '../../app/hooks';
 import { authApi } from './authApi';
-import { failureText } from './failureText';
-import { useCountdown, waitSecondsIn } from './useCountdown';
+import type { PendingRegistration } from './authTypes';
+import { cooldownOf, failureText } from './failureText';
+import { useCountdown } from '../../shared/ui/useCountdown';
 import { useDelayedNavigate } from './useDelayedNavigate';
 
 /** SPEC section 4, registration step 4: resend blocked for 60 s; 'already' sends the user to login. */
-export function useRegistrationResend(email: string) {
+export function useRegistrationResend(registration: PendingRegistration) {
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
   const { remaining, restart } = useCountdown(RESEND_COOLDOWN_SECONDS);
@@ -18,7 +19,9 @@ export function useRegistrationResend(email: string) {
   const send = async () => {
     setBusy(true);
     try {
-      await dispatch(authApi.endpoints.resendRegistrationOtp.initiate({ email }, { track: false })).unwrap();
+      await dispatch(
+        authApi.endpoints.resendRegistrationOtp.initiate(registration, { track: false }),
+      ).unwrap();
       enqueueSnackbar('New verification code sent to your email!', { variant: 'success' });
       restart();
     } catch (error) {
@@ -28,7 +31,7 @@ export function useRegistrationResend(email: string) {
         navigateLater('/login');
       } else {
         enqueueSnackbar(text, { variant: 'error' });
-        const wait = waitSecondsIn(text);
+        const wait = cooldownOf(error);
         if (wait) restart(wait);
       }
     } finally {

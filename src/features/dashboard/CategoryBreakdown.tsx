@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PasswordStats } from '../../common/wire';
-import { categoryColor, categoryLabel } from '../../components/categories';
+import { categoryColor, categoryLabel } from '../../shared/ui/categories';
 import { SectionHeader } from './SectionHeader';
 
 export interface CategoryBreakdownProps {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFakeVault, makeEntry, type FakeVault } from '../../components/testing/fakeVaultServer';
-import { renderWithProviders } from '../../components/testing/renderWithProviders';
+import { installFakeVault, makeEntry, type FakeVault } from '../../test/fakeVaultServer';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import DashboardPage from './DashboardPage';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.

@@ -1,22 +1,21 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { messageOf } from '../../api/errorText';
-import { useGetPasswordStatsQuery, useGetPasswordsQuery } from '../../api/vaultApi';
+import { messageOf } from '../../shared/api/errorText';
+import { useGetPasswordStatsQuery, useGetPasswordsQuery, usePasswordEditor } from '../vault';
 import { DASHBOARD_RECENT_ENTRIES } from '../../common/constants';
 import type { PasswordEntry, PasswordStats } from '../../common/wire';
-import { SectionErrorBoundary } from '../../components/SectionErrorBoundary';
-import { MasterPasswordPromptProvider } from '../../components/masterPassword/MasterPasswordPromptProvider';
-import { usePasswordEditor } from '../../components/passwordForm/usePasswordEditor';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { SectionErrorBoundary } from '../../shared/ui/SectionErrorBoundary';
+import { MasterPasswordPromptProvider } from '../masterPassword';
 import { CategoryBreakdown } from './CategoryBreakdown';
 import { RecentPasswords } from './RecentPasswords';
+import { RECENT_QUERY } from './recentQuery';
 import { StatCards } from './StatCards';
 
 const EMPTY_STATS: PasswordStats = { total: 0, favorites: 0, categories: {} };
 const NO_ENTRIES: PasswordEntry[] = [];
-const RECENT_QUERY = { limit: DASHBOARD_RECENT_ENTRIES };
 
 function DashboardView() {
   const stats = useGetPasswordStatsQuery();
@@ -36,25 +35,15 @@ function DashboardView() {
 
   return (
     <Box sx={{ maxWidth: 1400, mx: 'auto', display: 'grid', gap: 3 }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 2,
-          alignItems: 'center',
-          justifyContent: 'space-between',
-        }}
-      >
-        <Box>
-          <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
-            Dashboard
-          </Typography>
-          <Typography color="text.secondary">An overview of your vault</Typography>
-        </Box>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={editor.openCreate}>
-          Add Password
-        </Button>
-      </Box>
+      <PageHeader
+        title="Dashboard"
+        subtitle="An overview of your vault"
+        action={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={editor.openCreate}>
+            Add Password
+          </Button>
+        }
+      />
       {failure && (
         <Alert
           severity="error"

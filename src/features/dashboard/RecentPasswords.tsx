@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import StarIcon from '@mui/icons-material/Star';
 import type { PasswordEntry } from '../../common/wire';
-import { categoryColor } from '../../components/categories';
+import { categoryColor } from '../../shared/ui/categories';
 import { SectionHeader } from './SectionHeader';
 
 export interface RecentPasswordsProps {

@@ -14,7 +14,7 @@ import ShieldIcon from '@mui/icons-material/Shield';
 import StarIcon from '@mui/icons-material/Star';
 import { DASHBOARD_SECURITY_SCORE } from '../../common/constants';
 import type { PasswordStats } from '../../common/wire';
-import type { CategoryColor } from '../../components/categories';
+import type { CategoryColor } from '../../shared/ui/categories';
 
 interface StatCardProps {
   label: string;

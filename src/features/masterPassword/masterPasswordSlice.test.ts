@@ -1,25 +1,20 @@
-import { sessionEnded } from '../../api/baseApi';
+import { sessionEnded } from '../../shared/api/baseApi';
 import {
-  invalidMasterPasswordMessage,
-  masterPasswordAttemptFailed,
   masterPasswordDialogClosed,
   masterPasswordDialogOpened,
-  masterPasswordVerified,
-  selectAttemptsRemaining,
+  masterPasswordLockedOut,
+  masterPasswordSlice,
   type MasterPasswordState,
-} from '../../components/masterPassword/masterPasswordEvents';
-import { masterPasswordSlice } from './masterPasswordSlice';
+} from './masterPasswordSlice';
+import { attemptsWarning, invalidMasterPasswordMessage } from './masterPasswordTexts';
 
 type Action = Parameters<typeof masterPasswordSlice.reducer>[1];
 const reduce = (...actions: Action[]): MasterPasswordState =>
   actions.reduce(masterPasswordSlice.reducer, masterPasswordSlice.getInitialState());
-const remaining = (state: MasterPasswordState) => selectAttemptsRemaining({ masterPassword: state });
 
 describe('masterPassword slice', () => {
-  it('starts closed, with all 3 attempts and no password anywhere', () => {
-    const state = masterPasswordSlice.getInitialState();
-    expect(state).toEqual({ failedAttempts: 0, lockedOut: false, dialog: null });
-    expect(remaining(state)).toBe(3);
+  it('starts closed, and holds no password and no count (the count is the server’s)', () => {
+    expect(masterPasswordSlice.getInitialState()).toEqual({ lockedOut: false, dialog: null });
   });
 
   it('records which dialog is open, for what and which entry', () => {
@@ -37,62 +32,21 @@ describe('masterPassword slice', () => {
     ).toBeNull();
   });
 
-  it('counts failures across dialogs and keeps the dialog open until the last one', () => {
-    const state = reduce(
-      masterPasswordDialogOpened({ purpose: 'reveal', entryId: 'a' }),
-      masterPasswordAttemptFailed(),
-      masterPasswordDialogClosed(),
-      masterPasswordDialogOpened({ purpose: 'delete', entryId: 'b' }),
-      masterPasswordAttemptFailed(),
-    );
-    expect(state.failedAttempts).toBe(2);
-    expect(remaining(state)).toBe(1);
-    expect(state.dialog).toEqual({ purpose: 'delete', entryId: 'b' });
-    expect(state.lockedOut).toBe(false);
-  });
-
-  it('locks out at the third failure: closes the dialog and opens no other', () => {
+  it('closes the dialog at the lockout and opens no other until the session ends', () => {
     const state = reduce(
       masterPasswordDialogOpened({ purpose: 'edit', entryId: 'a' }),
-      masterPasswordAttemptFailed(),
-      masterPasswordAttemptFailed(),
-      masterPasswordAttemptFailed(),
+      masterPasswordLockedOut(),
     );
-    expect(state).toEqual({ failedAttempts: 3, lockedOut: true, dialog: null });
-    expect(remaining(state)).toBe(0);
+    expect(state).toEqual({ lockedOut: true, dialog: null });
     expect(
-      reduce(
-        masterPasswordAttemptFailed(),
-        masterPasswordAttemptFailed(),
-        masterPasswordAttemptFailed(),
-        masterPasswordAttemptFailed(),
-      ).failedAttempts,
-    ).toBe(3);
-    const after = masterPasswordSlice.reducer(state, masterPasswordDialogOpened({ purpose: 'reveal' }));
-    expect(after.dialog).toBeNull();
+      masterPasswordSlice.reducer(state, masterPasswordDialogOpened({ purpose: 'reveal' })).dialog,
+    ).toBeNull();
+    expect(masterPasswordSlice.reducer(state, sessionEnded())).toEqual(masterPasswordSlice.getInitialState());
   });
 
-  it('resets the counter on success and closes the dialog', () => {
-    const state = reduce(
-      masterPasswordDialogOpened({ purpose: 'reveal', entryId: 'a' }),
-      masterPasswordAttemptFailed(),
-      masterPasswordAttemptFailed(),
-      masterPasswordVerified(),
-    );
-    expect(state).toEqual({ failedAttempts: 0, lockedOut: false, dialog: null });
-  });
-
-  it('starts over when the session ends', () => {
-    const state = reduce(
-      masterPasswordAttemptFailed(),
-      masterPasswordAttemptFailed(),
-      masterPasswordAttemptFailed(),
-      sessionEnded(),
-    );
-    expect(state).toEqual(masterPasswordSlice.getInitialState());
-  });
-
-  it('words the failure as SPEC section 8 does', () => {
+  it('words the failure as SPEC section 8 does, with one attempt in the singular', () => {
     expect(invalidMasterPasswordMessage(2)).toBe('Invalid master password. 2 attempts remaining.');
+    expect(invalidMasterPasswordMessage(1)).toBe('Invalid master password. 1 attempt remaining.');
+    expect(attemptsWarning(1)).toBe('1 attempt remaining. After 3 failed attempts you will be logged out.');
   });
 });

@@ -5,18 +5,32 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useFormik } from 'formik';
 import { object, string } from 'yup';
-import { fieldProps } from '../../components/formikField';
-import { PasswordField } from '../../components/PasswordField';
+import {
+  isTwoFactorCodeShape,
+  TWO_FACTOR_CODE_INVALID,
+  TWO_FACTOR_CODE_REQUIRED,
+} from '../../common/twoFactorCode';
+import { fieldProps } from '../../shared/ui/formikField';
+import { PasswordField } from '../../shared/ui/PasswordField';
+import { TextInput } from '../../shared/ui/TextInput';
 
 export const PASSWORD_REQUIRED = 'Password is required';
-const schema = object({ password: string().required(PASSWORD_REQUIRED) });
+const passwordOnly = object({ password: string().required(PASSWORD_REQUIRED) });
+const withCode = passwordOnly.shape({
+  code: string()
+    .trim()
+    .required(TWO_FACTOR_CODE_REQUIRED)
+    .test('two-factor-code', TWO_FACTOR_CODE_INVALID, (value) => isTwoFactorCodeShape(value ?? '')),
+});
 
 export interface AccountPasswordFormProps {
   intro: string;
   submitLabel: string;
   destructive?: boolean;
-  /** Sends the password; the field is cleared afterwards either way. */
-  onSubmit: (password: string) => Promise<void>;
+  /** Also ask for a current second factor (an authenticator code or a recovery code). */
+  askCode?: boolean;
+  /** Sends the password (and the code); the fields are cleared afterwards either way. */
+  onSubmit: (password: string, code: string) => Promise<void>;
   onCancel: () => void;
 }
 
@@ -25,15 +39,16 @@ export function AccountPasswordForm({
   intro,
   submitLabel,
   destructive = false,
+  askCode = false,
   onSubmit,
   onCancel,
 }: AccountPasswordFormProps) {
   const id = useId();
   const formik = useFormik({
-    initialValues: { password: '' },
-    validationSchema: schema,
-    onSubmit: async ({ password }, { resetForm }) => {
-      await onSubmit(password);
+    initialValues: { password: '', code: '' },
+    validationSchema: askCode ? withCode : passwordOnly,
+    onSubmit: async ({ password, code }, { resetForm }) => {
+      await onSubmit(password, code.trim());
       resetForm();
     },
   });
@@ -49,6 +64,20 @@ export function AccountPasswordForm({
           autoFocus
           fullWidth
         />
+        {askCode && (
+          <TextInput
+            {...fieldProps(formik, 'code')}
+            id={`${id}-code`}
+            label="Authentication code"
+            autoComplete="one-time-code"
+            helperText={
+              (formik.touched.code && formik.errors.code) ||
+              'From your authenticator app, or one of your recovery codes'
+            }
+            fullWidth
+            sx={{ mt: 2 }}
+          />
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onCancel} disabled={formik.isSubmitting}>

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useAppSelector } from '../../app/hooks';
-import { renderWithProviders } from '../../components/testing/renderWithProviders';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { AutoLogout } from './AutoLogout';
-import { installFakeAccount, type FakeAccount } from './fakeAccountServer';
-import { signedInStore } from './renderSettings';
+import { installFakeAccount, type FakeAccount } from '../../test/fakeAccountServer';
+import { signedInStore } from '../../test/renderSettings';
 import { settingsApi } from './settingsApi';
 import { LAST_ACTIVITY_KEY } from './useIdleTimeout';
 
@@ -138,4 +138,16 @@ test('a failed settings load falls back to 30 minutes', async () => {
   await advance(1000);
   expect(store.getState().auth.isAuthenticated).toBe(false);
   expect(screen.getByText('You were signed out after 30 minutes of inactivity.')).toBeInTheDocument();
+});
+
+test('while the person is active, the server hears of it every two minutes, and not while idle', async () => {
+  await mount();
+  for (let minute = 0; minute < 10; minute += 1) {
+    fireEvent.pointerMove(document.body);
+    await advance(MINUTE);
+  }
+  // Activity at minutes 0..9: a heartbeat once two minutes have passed since the last one.
+  expect(account.count('POST /auth/keep-alive')).toBe(4);
+  await advance(10 * MINUTE);
+  expect(account.count('POST /auth/keep-alive')).toBe(4);
 });

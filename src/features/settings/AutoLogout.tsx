@@ -1,10 +1,10 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { endSession } from '../../api/session';
-import { getStoredToken } from '../../api/tokenStorage';
+import { endSession, keepSessionAlive } from '../auth';
+import { getStoredToken } from '../../shared/api/tokenStorage';
 import { DEFAULT_AUTO_LOGOUT, STORAGE_KEYS } from '../../common/constants';
-import { useThunkDispatch } from '../../components/useThunkDispatch';
+import { useAppDispatch } from '../../app/hooks';
 import { autoLogoutLabel } from './autoLogoutOptions';
 import { useGetSettingsQuery } from './settingsApi';
 import { useIdleTimeout } from './useIdleTimeout';
@@ -23,7 +23,7 @@ export function idleSignOutMessage(minutes: number): string {
 export function AutoLogout() {
   const { data } = useGetSettingsQuery();
   const minutes = data?.autoLogout ?? DEFAULT_AUTO_LOGOUT;
-  const dispatch = useThunkDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const ending = useRef(false);
@@ -40,9 +40,16 @@ export function AutoLogout() {
     }
   };
 
-  useIdleTimeout(minutes * 60_000, () => {
-    if (getStoredToken()) void signOut(idleSignOutMessage(minutes));
-  });
+  useIdleTimeout(
+    minutes * 60_000,
+    () => {
+      if (getStoredToken()) void signOut(idleSignOutMessage(minutes));
+    },
+    () => {
+      // A failed heartbeat changes nothing here; a 401 from it signs out by SPEC section 8's rule.
+      if (getStoredToken()) void dispatch(keepSessionAlive());
+    },
+  );
 
   // The `storage` event fires in every other tab when one removes the token (logout, lockout, idle).
   const onStorage = useEffectEvent((event: StorageEvent) => {

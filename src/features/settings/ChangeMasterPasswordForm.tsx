@@ -1,20 +1,22 @@
 import Alert from '@mui/material/Alert';
 import { useSnackbar } from 'notistack';
-import { messageOf } from '../../api/errorText';
-import { useThunkDispatch } from '../../components/useThunkDispatch';
+import { messageOf } from '../../shared/api/errorText';
+import { useAppDispatch } from '../../app/hooks';
 import { SecretChangeForm } from './SecretChangeForm';
 import { MASTER_PASSWORD_CHANGE_TEXTS } from './secretChangeSchema';
 import { settingsApi } from './settingsApi';
-import { useMasterPasswordOutcome } from './useMasterPasswordOutcome';
+import { UnlockPausedPanel, useMasterPasswordOutcome, useMasterPasswordStatus } from '../masterPassword';
 
 /**
  * Issue 4: Change Master Password. The server re-wraps the vault key, so every entry opens with the
  * new one. A wrong current master password counts with the attempts of every master-password dialog.
  */
 export function ChangeMasterPasswordForm() {
-  const dispatch = useThunkDispatch();
+  const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
   const outcome = useMasterPasswordOutcome();
+  const { pausedUntil } = useMasterPasswordStatus();
+  if (pausedUntil) return <UnlockPausedPanel pausedUntil={pausedUntil} />;
   return (
     <>
       <Alert severity="info" variant="outlined" sx={{ maxWidth: 560 }}>
@@ -23,7 +25,7 @@ export function ChangeMasterPasswordForm() {
       <SecretChangeForm
         texts={MASTER_PASSWORD_CHANGE_TEXTS}
         onSubmit={async ({ current, next }) => {
-          if (outcome.lockedOut()) return;
+          if (outcome.lockedOut) return;
           try {
             await dispatch(
               settingsApi.endpoints.changeMasterPassword.initiate(
@@ -31,10 +33,10 @@ export function ChangeMasterPasswordForm() {
                 { track: false },
               ),
             ).unwrap();
-            outcome.verified();
+            outcome.accepted();
             enqueueSnackbar('Master password updated successfully', { variant: 'success' });
           } catch (error) {
-            if (outcome.failed(error)) return;
+            if (outcome.failed(error).kind !== 'other') return;
             enqueueSnackbar(messageOf(error, 'Failed to update master password'), { variant: 'error' });
           }
         }}

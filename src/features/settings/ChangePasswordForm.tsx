@@ -1,13 +1,13 @@
 import { useSnackbar } from 'notistack';
-import { messageOf } from '../../api/errorText';
-import { useThunkDispatch } from '../../components/useThunkDispatch';
+import { messageOf } from '../../shared/api/errorText';
+import { useAppDispatch } from '../../app/hooks';
 import { SecretChangeForm } from './SecretChangeForm';
 import { PASSWORD_CHANGE_TEXTS } from './secretChangeSchema';
 import { settingsApi } from './settingsApi';
 
 /** SPEC sections 2 and 5: Change Password. The server signs every other session out. */
 export function ChangePasswordForm() {
-  const dispatch = useThunkDispatch();
+  const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
   return (
     <SecretChangeForm

@@ -8,8 +8,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useFormik } from 'formik';
 import { object, string } from 'yup';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { PasswordField } from '../../components/PasswordField';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { PasswordField } from '../../shared/ui/PasswordField';
 import { useDeleteAccount, type AccountDeletionOutcome } from './useDeleteAccount';
 
 export const BOTH_REQUIRED = 'Both passwords are required to delete account';

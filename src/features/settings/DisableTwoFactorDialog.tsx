@@ -2,8 +2,8 @@ import { useId } from 'react';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useSnackbar } from 'notistack';
-import { messageOf } from '../../api/errorText';
-import { useThunkDispatch } from '../../components/useThunkDispatch';
+import { messageOf } from '../../shared/api/errorText';
+import { useAppDispatch } from '../../app/hooks';
 import { AccountPasswordForm } from './AccountPasswordForm';
 import { settingsApi } from './settingsApi';
 
@@ -15,14 +15,14 @@ export interface DisableTwoFactorDialogProps {
 /** SPEC section 4: Disable 2FA asks for the account password, then the current user is refetched. */
 export function DisableTwoFactorDialog({ open, onClose }: DisableTwoFactorDialogProps) {
   const id = useId();
-  const dispatch = useThunkDispatch();
+  const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
 
-  const disable = async (password: string) => {
+  const disable = async (password: string, code: string) => {
     try {
       // Invalidates 'User': the Security tab shows the new status once the user is refetched.
       await dispatch(
-        settingsApi.endpoints.disableTwoFactor.initiate({ password }, { track: false }),
+        settingsApi.endpoints.disableTwoFactor.initiate({ password, code }, { track: false }),
       ).unwrap();
       enqueueSnackbar('2FA disabled successfully', { variant: 'success' });
       onClose();
@@ -35,9 +35,10 @@ export function DisableTwoFactorDialog({ open, onClose }: DisableTwoFactorDialog
     <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="xs" fullWidth>
       <DialogTitle id={`${id}-title`}>Disable two-factor authentication</DialogTitle>
       <AccountPasswordForm
-        intro="Enter your account password to turn two-factor authentication off. Signing in will then ask for your password only."
+        intro="Enter your account password and a current code from your authenticator app (or a recovery code) to turn two-factor authentication off. Signing in will then ask for your password only."
         submitLabel="Disable 2FA"
         destructive
+        askCode
         onSubmit={disable}
         onCancel={onClose}
       />

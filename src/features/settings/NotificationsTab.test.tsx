@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { settingsApi } from './settingsApi';
-import { installFakeAccount } from './fakeAccountServer';
-import { renderSettings } from './renderSettings';
+import { installFakeAccount } from '../../test/fakeAccountServer';
+import { renderSettings } from '../../test/renderSettings';
 
 jest.setTimeout(20_000);
 

@@ -6,7 +6,7 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import { useSnackbar } from 'notistack';
-import { messageOf } from '../../api/errorText';
+import { messageOf } from '../../shared/api/errorText';
 import { DEFAULT_AUTO_LOGOUT, type AutoLogoutMinutes } from '../../common/constants';
 import { AUTO_LOGOUT_CHOICES } from './autoLogoutOptions';
 import { PreferenceSwitch } from './PreferenceSwitch';

@@ -4,11 +4,11 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
-import { useCurrentUserQuery } from '../../api/currentUserApi';
-import { messageOf } from '../../api/errorText';
+import { useCurrentUser } from '../auth';
+import { messageOf } from '../../shared/api/errorText';
 import type { User } from '../../common/wire';
-import { fieldProps } from '../../components/formikField';
-import { TextInput } from '../../components/TextInput';
+import { NameFields } from '../../shared/ui/NameFields';
+import { TextInput } from '../../shared/ui/TextInput';
 import { profileSchema } from './profileSchema';
 import { SettingsSection } from './SettingsSection';
 import { useUpdateProfileMutation } from './settingsApi';
@@ -42,20 +42,7 @@ function ProfileForm({ user }: { user: User }) {
       onSubmit={formik.handleSubmit}
       sx={{ display: 'grid', gap: 2, maxWidth: 640 }}
     >
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextInput
-          {...fieldProps(formik, 'firstName')}
-          label="First name"
-          autoComplete="given-name"
-          fullWidth
-        />
-        <TextInput
-          {...fieldProps(formik, 'lastName')}
-          label="Last name"
-          autoComplete="family-name"
-          fullWidth
-        />
-      </Box>
+      <NameFields formik={formik} />
       <TextInput
         id="profile-email"
         label="Email"
@@ -83,7 +70,7 @@ function ProfileForm({ user }: { user: User }) {
 
 /** SPEC section 2, Profile: first and last name, the read-only e-mail, Save Changes. */
 export function ProfileTab() {
-  const { data: user, isLoading, isError, refetch } = useCurrentUserQuery();
+  const { user, isLoading, isError, refetch } = useCurrentUser();
   return (
     <SettingsSection title="Profile Information" description="Your name as PassVault shows it.">
       {user ? (

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Download from '@mui/icons-material/Download';
 import { useSnackbar } from 'notistack';
-import { copyToClipboard } from '../../components/clipboard';
+import { copyToClipboard } from '../../shared/ui/clipboard';
 
 export const RECOVERY_CODES_FILE = 'passvault-recovery-codes.txt';
 

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
-import { fieldProps } from '../../components/formikField';
-import { PasswordField } from '../../components/PasswordField';
-import { StrengthMeter } from '../../components/StrengthMeter';
+import { fieldProps } from '../../shared/ui/formikField';
+import { PasswordField } from '../../shared/ui/PasswordField';
+import { StrengthMeter } from '../../shared/ui/StrengthMeter';
 import {
   secretChangeSchema,
   submitProblems,

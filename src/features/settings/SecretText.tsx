@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useSnackbar } from 'notistack';
-import { copyToClipboard } from '../../components/clipboard';
+import { copyToClipboard } from '../../shared/ui/clipboard';
 
 export interface SecretTextProps {
   value: string;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { MASTER, PASSWORD, installFakeAccount } from './fakeAccountServer';
-import { renderSettings } from './renderSettings';
+import { MASTER, PASSWORD, installFakeAccount } from '../../test/fakeAccountServer';
+import { renderSettings } from '../../test/renderSettings';
 
 jest.setTimeout(30_000);
 
@@ -102,7 +102,7 @@ describe('Change Master Password', () => {
 
   it('a wrong current master password counts with the shared attempts; the right one resets them', async () => {
     const account = installFakeAccount();
-    const { user, section, store } = await openSecurity();
+    const { user, section } = await openSecurity();
     const form = section('Change Master Password');
     const submit = async (current: string) => {
       await user.type(within(form).getByLabelText('Current master password'), current);
@@ -112,7 +112,7 @@ describe('Change Master Password', () => {
     };
     await submit('Wrong#Master1');
     expect(await screen.findByText('Invalid master password. 2 attempts remaining.')).toBeInTheDocument();
-    expect(store.getState().masterPassword.failedAttempts).toBe(1);
+    expect(account.master.state.attemptsRemaining).toBe(2);
     expect(window.localStorage.getItem('token')).not.toBeNull();
 
     await waitFor(() => expect(within(form).getByLabelText('Current master password')).toHaveValue(''));
@@ -122,6 +122,6 @@ describe('Change Master Password', () => {
       currentMasterPassword: MASTER,
       newMasterPassword: STRONG,
     });
-    expect(store.getState().masterPassword.failedAttempts).toBe(0);
+    expect(account.master.state.attemptsRemaining).toBe(3);
   });
 });

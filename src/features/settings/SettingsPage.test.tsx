@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
-import { installFakeAccount } from './fakeAccountServer';
-import { renderSettings } from './renderSettings';
+import { installFakeAccount } from '../../test/fakeAccountServer';
+import { renderSettings } from '../../test/renderSettings';
 
 jest.setTimeout(20_000);
 

@@ -3,17 +3,17 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { DangerZoneTab } from './DangerZoneTab';
 import { DataTab } from './DataTab';
 import { NotificationsTab } from './NotificationsTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
+import { PageHeader } from '../../shared/ui/PageHeader';
 import { useGetSettingsQuery } from './settingsApi';
 import { SETTINGS_TABS, useSettingsTab, type SettingsTabId } from './settingsTabs';
 
 export interface SettingsPageProps {
-  /** The Data tab's Export and Import cards: features do not import each other, so the app passes them. */
+  /** The Data tab's Export and Import cards, from the transfer feature: the app composes the two. */
   dataTools?: ReactNode;
 }
 
@@ -36,19 +36,12 @@ function panelOf(tab: SettingsTabId, dataTools: ReactNode): ReactNode {
 export default function SettingsPage({ dataTools }: SettingsPageProps) {
   const id = useId();
   const [tab, selectTab] = useSettingsTab();
-  // Fresh counts and preferences on every visit (the vault may have changed since).
-  useGetSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
+  // Fetched once for every tab; a change to the vault invalidates it (tag 'Settings'), so counts stay true.
+  useGetSettingsQuery();
 
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto', display: 'grid', gap: 3 }}>
-      <Box>
-        <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
-          Settings
-        </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>
-          Manage your account, security and preferences
-        </Typography>
-      </Box>
+      <PageHeader title="Settings" subtitle="Manage your account, security and preferences" />
       <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
         <Tabs
           value={tab}

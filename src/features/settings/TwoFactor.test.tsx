@@ -6,9 +6,9 @@ import {
   TOTP_SECRET,
   VALID_CODE,
   installFakeAccount,
-} from './fakeAccountServer';
+} from '../../test/fakeAccountServer';
 import { RECOVERY_CODES_FILE } from './RecoveryCodes';
-import { renderSettings } from './renderSettings';
+import { renderSettings } from '../../test/renderSettings';
 
 jest.setTimeout(30_000);
 
@@ -131,7 +131,7 @@ test('closing the setup midway forgets the secret; opening again starts with the
   expect(within(dialog).getByLabelText('Account password')).toHaveValue('');
 });
 
-test('disable: asks for the account password in a dialog (no browser prompt), then refetches the user', async () => {
+test('disable: asks for the account password and a current code in a dialog (no browser prompt), then refetches the user', async () => {
   const account = installFakeAccount({ user: { twoFactorEnabled: true } });
   const prompt = jest.spyOn(window, 'prompt');
   const { user, section } = await openTwoFactor();
@@ -140,25 +140,37 @@ test('disable: asks for the account password in a dialog (no browser prompt), th
   const dialog = await screen.findByRole('dialog', { name: 'Disable two-factor authentication' });
   await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
   expect(await within(dialog).findByText('Password is required')).toBeInTheDocument();
+  expect(within(dialog).getByText('Authentication code is required')).toBeInTheDocument();
+  const code = () => within(dialog).getByLabelText('Authentication code');
+
+  await user.type(within(dialog).getByLabelText('Account password'), PASSWORD);
+  await user.type(code(), '111111');
+  await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
+  expect(await screen.findByText('Invalid verification code')).toBeInTheDocument();
+  await waitFor(() => expect(code()).toHaveValue(''));
 
   await user.type(within(dialog).getByLabelText('Account password'), 'wrong');
+  await user.type(code(), VALID_CODE);
   await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
   expect(await screen.findByText('Incorrect password')).toBeInTheDocument();
   await waitFor(() => expect(within(dialog).getByLabelText('Account password')).toHaveValue(''));
 
   account.fail.set('POST /auth/disable-2fa', { status: 500, body: {} });
   await user.type(within(dialog).getByLabelText('Account password'), PASSWORD);
+  await user.type(code(), VALID_CODE);
   await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
   expect(await screen.findByText('Failed to disable 2FA')).toBeInTheDocument();
 
   account.fail.delete('POST /auth/disable-2fa');
   await user.type(within(dialog).getByLabelText('Account password'), PASSWORD);
+  await user.type(code(), RECOVERY_CODES[2]);
   await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
   expect(await screen.findByText('2FA disabled successfully')).toBeInTheDocument();
   await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
   expect(await within(section).findByText('Disabled')).toBeInTheDocument();
   expect(account.calls.findLast((call) => call.path === '/auth/disable-2fa')?.body).toEqual({
     password: PASSWORD,
+    code: RECOVERY_CODES[2],
   });
   expect(prompt).not.toHaveBeenCalled();
 });

@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { object, string } from 'yup';
 import { OTP_LENGTH } from '../../common/constants';
-import { fieldProps } from '../../components/formikField';
-import { TextInput } from '../../components/TextInput';
+import { fieldProps } from '../../shared/ui/formikField';
+import { TextInput } from '../../shared/ui/TextInput';
 import { SecretText } from './SecretText';
 import type { TwoFactorSetup } from './settingsApi';
 

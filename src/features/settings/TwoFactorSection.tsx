@@ -5,14 +5,14 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlined';
-import { useCurrentUserQuery } from '../../api/currentUserApi';
+import { useCurrentUser } from '../auth';
 import { DisableTwoFactorDialog } from './DisableTwoFactorDialog';
 import { SettingsSection } from './SettingsSection';
 import { TwoFactorSetupDialog } from './TwoFactorSetupDialog';
 
 /** SPEC section 2: the two-factor status, with the action that changes it. */
 export function TwoFactorSection() {
-  const { data: user, isLoading } = useCurrentUserQuery();
+  const { user, isLoading } = useCurrentUser();
   const [dialog, setDialog] = useState<'enable' | 'disable' | null>(null);
   const enabled = user?.twoFactorEnabled ?? false;
   const close = () => setDialog(null);

@@ -7,8 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
-import { messageOf } from '../../api/errorText';
-import { useThunkDispatch } from '../../components/useThunkDispatch';
+import { messageOf } from '../../shared/api/errorText';
+import { useAppDispatch } from '../../app/hooks';
 import { AccountPasswordForm } from './AccountPasswordForm';
 import { RecoveryCodes } from './RecoveryCodes';
 import { settingsApi, type TwoFactorSetup } from './settingsApi';
@@ -32,7 +32,7 @@ export interface TwoFactorSetupDialogProps {
 /** Issue 4: account password, then QR code and setup key with a code to confirm, then recovery codes. */
 export function TwoFactorSetupDialog({ open, onClose }: TwoFactorSetupDialogProps) {
   const id = useId();
-  const dispatch = useThunkDispatch();
+  const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [step, setStep] = useState<Step>({ name: 'password' });

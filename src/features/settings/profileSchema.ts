@@ -1,16 +1,12 @@
 import { object, string } from 'yup';
+import { MAX_NAME_LENGTH } from '../../common/limits';
+import { nameTexts, type NameLabel } from '../../common/names';
 
-/** The server's limit on a name, once trimmed. */
-export const MAX_NAME_LENGTH = 100;
+const profileName = (label: NameLabel) =>
+  string().trim().required(nameTexts(label).required).max(MAX_NAME_LENGTH, nameTexts(label).tooLong);
 
 /** SPEC section 5: in the profile form, first and last name are required; the e-mail is not editable. */
 export const profileSchema = object({
-  firstName: string()
-    .trim()
-    .required('First name is required')
-    .max(MAX_NAME_LENGTH, `First name must be at most ${MAX_NAME_LENGTH} characters`),
-  lastName: string()
-    .trim()
-    .required('Last name is required')
-    .max(MAX_NAME_LENGTH, `Last name must be at most ${MAX_NAME_LENGTH} characters`),
+  firstName: profileName('First name'),
+  lastName: profileName('Last name'),
 });

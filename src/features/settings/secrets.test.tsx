@@ -1,5 +1,5 @@
 // First: the stand-in for the DevTools extension must exist before Redux Toolkit loads.
-import { devToolsRecord } from '../../components/testing/devToolsRecorder';
+import { devToolsRecord } from '../../test/devToolsRecorder';
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import {
   MASTER,
@@ -9,8 +9,8 @@ import {
   TOTP_SECRET,
   VALID_CODE,
   installFakeAccount,
-} from './fakeAccountServer';
-import { renderSettings } from './renderSettings';
+} from '../../test/fakeAccountServer';
+import { renderSettings } from '../../test/renderSettings';
 
 jest.setTimeout(40_000);
 
@@ -56,6 +56,7 @@ test('passwords, master passwords, codes, the TOTP secret and recovery codes sta
   await user.click(await within(twoFactor).findByRole('button', { name: 'Disable 2FA' }));
   dialog = await screen.findByRole('dialog', { name: 'Disable two-factor authentication' });
   await user.type(within(dialog).getByLabelText('Account password'), PASSWORD);
+  await user.type(within(dialog).getByLabelText('Authentication code'), VALID_CODE);
   await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
   expect(await screen.findByText('2FA disabled successfully')).toBeInTheDocument();
 

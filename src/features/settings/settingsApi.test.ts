@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react';
-import { currentUserApi } from '../../api/currentUserApi';
+import { currentUserApi } from '../auth';
 import type { AppStore } from '../../app/store';
-import { installFakeAccount, PASSWORD, TOTP_SECRET, type FakeAccount } from './fakeAccountServer';
-import { signedInStore } from './renderSettings';
+import { installFakeAccount, PASSWORD, TOTP_SECRET, type FakeAccount } from '../../test/fakeAccountServer';
+import { signedInStore } from '../../test/renderSettings';
 import { secretAnswer } from './secretAnswer';
 import { INVALID_RESPONSE_FORMAT, settingsApi } from './settingsApi';
 
@@ -73,7 +73,12 @@ describe('profile and user', () => {
     const subscription = store.dispatch(currentUserApi.endpoints.currentUser.initiate());
     await subscription;
     await store
-      .dispatch(settingsApi.endpoints.disableTwoFactor.initiate({ password: PASSWORD }, { track: false }))
+      .dispatch(
+        settingsApi.endpoints.disableTwoFactor.initiate(
+          { password: PASSWORD, code: '123456' },
+          { track: false },
+        ),
+      )
       .unwrap()
       .catch(() => undefined); // 2FA is off here: the call is refused and nothing is refetched.
     await store

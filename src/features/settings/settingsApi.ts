@@ -1,8 +1,8 @@
 // The account calls of SPEC section 7 (user and settings) and the two-factor calls of issue 4.
 // Calls that carry a password, a master password or a code, or answer a TOTP secret or recovery codes,
 // are triggered with `initiate(arg, { track: false })`: neither argument nor answer stays in the store.
-import { baseApi } from '../../api/baseApi';
-import type { ApiFailure } from '../../api/errorText';
+import { baseApi } from '../../shared/api/baseApi';
+import type { ApiFailure } from '../../shared/api/errorText';
 import type { Settings, User } from '../../common/wire';
 import { secretAnswer } from './secretAnswer';
 
@@ -110,7 +110,7 @@ export const settingsApi = baseApi.injectEndpoints({
         secretAnswer({ message: message ?? '', recoveryCodes: [...recoveryCodes] }),
       invalidatesTags: userChanged,
     }),
-    disableTwoFactor: build.mutation<string, { password: string }>({
+    disableTwoFactor: build.mutation<string, { password: string; code: string }>({
       query: (body) => ({ url: '/auth/disable-2fa', method: 'POST', body }),
       transformResponse: answerMessage,
       invalidatesTags: userChanged,

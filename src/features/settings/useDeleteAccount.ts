@@ -1,29 +1,31 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { messageOf } from '../../api/errorText';
-import { endSession } from '../../api/session';
-import { useThunkDispatch } from '../../components/useThunkDispatch';
+import { messageOf } from '../../shared/api/errorText';
+import { endSession } from '../auth';
+import { useAppDispatch } from '../../app/hooks';
 import { settingsApi, type AccountDeletion } from './settingsApi';
-import { useMasterPasswordOutcome } from './useMasterPasswordOutcome';
+import { useMasterPasswordOutcome } from '../masterPassword';
 
 /** deleted: the session is over; retry: the dialog stays; lockedOut: the sign-out is under way. */
 export type AccountDeletionOutcome = 'deleted' | 'retry' | 'lockedOut';
 
 /** SPEC section 8, Account deletion; a wrong master password counts with every other attempt. */
 export function useDeleteAccount() {
-  const dispatch = useThunkDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const outcome = useMasterPasswordOutcome();
 
   return useCallback(
     async (credentials: AccountDeletion): Promise<AccountDeletionOutcome> => {
-      if (outcome.lockedOut()) return 'lockedOut';
+      if (outcome.lockedOut) return 'lockedOut';
       try {
         await dispatch(settingsApi.endpoints.deleteAccount.initiate(credentials, { track: false })).unwrap();
       } catch (error) {
-        if (outcome.failed(error)) return outcome.lockedOut() ? 'lockedOut' : 'retry';
+        const failure = outcome.failed(error);
+        if (failure.kind === 'lockedOut') return 'lockedOut';
+        if (failure.kind !== 'other') return 'retry';
         enqueueSnackbar(messageOf(error, 'Failed to delete account'), { variant: 'error' });
         return 'retry';
       }

@@ -25,17 +25,29 @@ function shareActivity(at: number): void {
   }
 }
 
-/** Calls `onIdle` once nothing happened in any tab for `timeoutMs`. */
-export function useIdleTimeout(timeoutMs: number, onIdle: () => void): void {
+/** While the person is active, the server hears of it at most this often (its idle limit is >= 7 min). */
+export const HEARTBEAT_EVERY_MS = 2 * 60_000;
+
+/**
+ * Calls `onIdle` once nothing happened in any tab for `timeoutMs`; while there is activity in this tab,
+ * calls `onActive` at most every HEARTBEAT_EVERY_MS (the server's idle limit follows the browser's).
+ */
+export function useIdleTimeout(timeoutMs: number, onIdle: () => void, onActive?: () => void): void {
   const idle = useEffectEvent(onIdle);
+  const active = useEffectEvent(() => onActive?.());
 
   useEffect(() => {
     let last = Date.now();
     let sharedAt = 0;
+    let beatAt = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const record = () => {
       last = Date.now();
+      if (last - beatAt >= HEARTBEAT_EVERY_MS) {
+        beatAt = last;
+        active();
+      }
       if (last - sharedAt < SHARE_INTERVAL_MS) return;
       sharedAt = last;
       shareActivity(last);

@@ -10,7 +10,7 @@ import Close from '@mui/icons-material/Close';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { ACCEPTED_UPLOAD_TYPES } from '../../common/constants';
-import { visuallyHiddenSx } from '../../components/visuallyHidden';
+import { visuallyHiddenSx } from '../../shared/ui/visuallyHidden';
 import { FileRejected, READ_FAILED, formatFromFileName, readImportFile } from './fileUpload';
 import { fileLoadedMessage, type TransferValues } from './transferForm';
 

@@ -1,5 +1,5 @@
 import { useFormikContext } from 'formik';
-import { PasswordField } from '../../components/PasswordField';
+import { PasswordField } from '../../shared/ui/PasswordField';
 import type { TransferTab, TransferValues } from './transferForm';
 
 const HINTS = {

@@ -1,8 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../components/testing/renderWithProviders';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { ExportCard, ImportCard } from './DataCards';
-import { MASTER, blobText, captureDownloads, installTransferServer } from './transferTestKit';
+import { MASTER, blobText, captureDownloads, installTransferServer } from '../../test/transferTestKit';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
 jest.setTimeout(20_000);
@@ -81,7 +81,7 @@ describe('Export tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Export' }));
 
     expect(await screen.findByText('Passwords exported successfully')).toBeInTheDocument();
-    expect(server.calls[0]).toMatchObject({
+    expect(server.calls.find((call) => call.path === '/utility/export')).toMatchObject({
       method: 'POST',
       path: '/utility/export',
       body: { masterPassword: MASTER, format: 'json' },
@@ -110,7 +110,10 @@ describe('Export tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Export' }));
 
     expect(await screen.findByText('Passwords exported successfully')).toBeInTheDocument();
-    expect(server.calls[0].body).toEqual({ masterPassword: MASTER, format: 'csv' });
+    expect(server.calls.find((call) => call.path === '/utility/export')?.body).toEqual({
+      masterPassword: MASTER,
+      format: 'csv',
+    });
     const [file] = downloads.downloads;
     const today = new Date().toISOString().slice(0, 10);
     expect(file.filename).toBe(`passwords_export_${today}.csv`);
@@ -155,14 +158,14 @@ describe('Export tab', () => {
 
   it('counts a wrong master password on the shared counter without signing out; a right one resets it', async () => {
     const server = installTransferServer();
-    const { user, store } = renderCards();
+    const { user } = renderCards();
     const dialog = await openExport(user);
     await user.type(masterField(dialog), 'wrong-one');
     await user.click(within(dialog).getByRole('button', { name: 'Export' }));
 
     const text = 'Invalid master password. 2 attempts remaining.';
     expect(await screen.findAllByText(text)).toHaveLength(2); // the toast and the field
-    expect(store.getState().masterPassword.failedAttempts).toBe(1);
+    expect(server.master.state.attemptsRemaining).toBe(2);
     expect(within(dialog).getByText(/2 attempts remaining\. After 3 failed attempts/)).toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBe('session-token');
     expect(screen.getByRole('dialog', { name: TITLE })).toBeInTheDocument();
@@ -172,20 +175,20 @@ describe('Export tab', () => {
     expect(within(dialog).queryByText(text)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Export' }));
     expect(await screen.findByText('Passwords exported successfully')).toBeInTheDocument();
-    expect(store.getState().masterPassword.failedAttempts).toBe(0);
+    expect(server.master.state.attemptsRemaining).toBe(3);
     expect(server.count('POST /auth/logout')).toBe(0);
   });
 
   it('signs out 2 s after the third wrong master password, counting the attempts of other dialogs', async () => {
     const server = installTransferServer();
     const { user, store } = renderCards();
-    // Two failures already made in another master-password dialog.
-    act(() => {
-      store.dispatch({ type: 'masterPassword/attemptFailed' });
-      store.dispatch({ type: 'masterPassword/attemptFailed' });
-    });
+    // Two failures already made in this session, in another master-password dialog.
+    server.master.check('wrong');
+    server.master.check('wrong');
     const dialog = await openExport(user);
-    expect(within(dialog).getByText(/1 attempt remaining\. After 3 failed attempts/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/1 attempt remaining\. After 3 failed attempts/),
+    ).toBeInTheDocument();
     await user.type(masterField(dialog), 'wrong-three');
     await user.click(within(dialog).getByRole('button', { name: 'Export' }));
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useGetPasswordsQuery, useGetPasswordStatsQuery } from '../../api/vaultApi';
-import { renderWithProviders } from '../../components/testing/renderWithProviders';
+import { useGetPasswordsQuery, useGetPasswordStatsQuery } from '../vault';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { ExportCard, ImportCard } from './DataCards';
-import { MASTER, installTransferServer } from './transferTestKit';
+import { MASTER, installTransferServer } from '../../test/transferTestKit';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
 jest.setTimeout(20_000);
@@ -262,7 +262,7 @@ describe('Import tab', () => {
     ['Import failed without a message', { status: 500, body: {} }],
   ])('shows %s and keeps the data for another try', async (_case, failure) => {
     const server = installTransferServer({ 'POST /utility/import': failure });
-    const { user, store } = renderCards();
+    const { user } = renderCards();
     const dialog = await openImport(user);
     await paste(user, dialog, CSV);
     await user.type(masterField(dialog), MASTER);
@@ -272,19 +272,19 @@ describe('Import tab', () => {
     expect(within(dialog).queryByRole('region', { name: 'Import results' })).not.toBeInTheDocument();
     expect(pasteArea(dialog)).toHaveValue(CSV);
     expect(masterField(dialog)).toHaveValue('');
-    expect(store.getState().masterPassword.failedAttempts).toBe(0);
+    expect(server.master.state.attemptsRemaining).toBe(3);
     expect(server.count('POST /utility/import')).toBe(1);
   });
 
   it('counts a wrong master password and keeps the session', async () => {
-    installTransferServer();
-    const { user, store, router } = renderCards();
+    const server = installTransferServer();
+    const { user, router } = renderCards();
     const dialog = await openImport(user);
     await paste(user, dialog, CSV);
     await user.type(masterField(dialog), 'not-it');
     await user.click(importButton(dialog));
     expect(await screen.findAllByText('Invalid master password. 2 attempts remaining.')).toHaveLength(2);
-    expect(store.getState().masterPassword.failedAttempts).toBe(1);
+    expect(server.master.state.attemptsRemaining).toBe(2);
     expect(window.localStorage.getItem('token')).toBe('session-token');
     expect(router.state.location.pathname).toBe('/settings');
   });

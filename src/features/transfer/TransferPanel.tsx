@@ -13,10 +13,14 @@ import Tabs from '@mui/material/Tabs';
 import Close from '@mui/icons-material/Close';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
-import { useAppSelector } from '../../app/hooks';
 import { IMPORT_RELOAD_DELAY_MS, MAX_MASTER_PASSWORD_ATTEMPTS } from '../../common/constants';
 import type { ImportResult } from '../../common/wire';
-import { selectAttemptsRemaining } from '../../components/masterPassword/masterPasswordEvents';
+import {
+  attemptsWarning,
+  UnlockPausedPanel,
+  useMasterPasswordOutcome,
+  useMasterPasswordStatus,
+} from '../masterPassword';
 import { ExportTab } from './ExportTab';
 import { ImportProgress } from './ImportProgress';
 import { ImportResults } from './ImportResults';
@@ -38,8 +42,8 @@ export function TransferPanel({ initialTab, titleId, onClose }: TransferPanelPro
   const [result, setResult] = useState<ImportResult | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [dataError, setDataError] = useState<string | null>(null);
-  const lockedOut = useAppSelector((state) => state.masterPassword.lockedOut);
-  const attemptsRemaining = useAppSelector(selectAttemptsRemaining);
+  const { lockedOut } = useMasterPasswordOutcome();
+  const { attemptsRemaining, pausedUntil } = useMasterPasswordStatus();
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const alive = useRef(false);
 
@@ -79,7 +83,7 @@ export function TransferPanel({ initialTab, titleId, onClose }: TransferPanelPro
       }}
     >
       {({ values, isSubmitting }) => {
-        const ready = Boolean(values.masterPassword) && !lockedOut && !isSubmitting;
+        const ready = Boolean(values.masterPassword) && !lockedOut && !pausedUntil && !isSubmitting;
         const canSubmit = tab === 'export' ? ready : ready && Boolean(importData(values));
         return (
           <Form noValidate style={{ display: 'contents' }}>
@@ -122,18 +126,21 @@ export function TransferPanel({ initialTab, titleId, onClose }: TransferPanelPro
                     onDataChange={() => setDataError(null)}
                   />
                 )}
-                {attemptsRemaining > 0 && attemptsRemaining < MAX_MASTER_PASSWORD_ATTEMPTS && (
-                  <Alert severity="warning">
-                    {`${attemptsRemaining === 1 ? '1 attempt' : `${attemptsRemaining} attempts`} remaining. ` +
-                      `After ${MAX_MASTER_PASSWORD_ATTEMPTS} failed attempts you will be logged out.`}
-                  </Alert>
+                {pausedUntil ? (
+                  <UnlockPausedPanel pausedUntil={pausedUntil} />
+                ) : (
+                  <>
+                    {attemptsRemaining > 0 && attemptsRemaining < MAX_MASTER_PASSWORD_ATTEMPTS && (
+                      <Alert severity="warning">{attemptsWarning(attemptsRemaining)}</Alert>
+                    )}
+                    <MasterPasswordInput
+                      purpose={tab}
+                      disabled={isSubmitting}
+                      error={passwordError}
+                      onEdit={() => setPasswordError(null)}
+                    />
+                  </>
                 )}
-                <MasterPasswordInput
-                  purpose={tab}
-                  disabled={isSubmitting}
-                  error={passwordError}
-                  onEdit={() => setPasswordError(null)}
-                />
                 {tab === 'import' && result && <ImportResults result={result} />}
               </Stack>
             </DialogContent>

@@ -1,5 +1,5 @@
 import { defaultExportFilename, downloadFile, exportFileContent } from './downloadFile';
-import { blobText, captureDownloads } from './transferTestKit';
+import { blobText, captureDownloads } from '../../test/transferTestKit';
 
 describe('the export file (SPEC section 7)', () => {
   it('is named passwords_export_{ISO date}.{format} by default', () => {

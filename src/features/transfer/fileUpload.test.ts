@@ -1,4 +1,12 @@
-import { EMPTY_FILE, READ_FAILED, formatFromFileName, readImportFile } from './fileUpload';
+import { IMPORT_MAX_BYTES } from '../../common/limits';
+import {
+  EMPTY_FILE,
+  READ_FAILED,
+  TOO_LARGE,
+  formatFromFileName,
+  isTooLargeToImport,
+  readImportFile,
+} from './fileUpload';
 
 describe('an import file', () => {
   it('sets the format from its name, whatever the case', () => {
@@ -18,6 +26,25 @@ describe('an import file', () => {
     ['blank', '  \r\n\t'],
   ])('is refused when %s', async (_case, content) => {
     await expect(readImportFile(new File([content], 'a.csv'))).rejects.toThrow(EMPTY_FILE);
+  });
+
+  it('is refused before it is read or sent when it is over 20 MB, naming the limit', async () => {
+    const big = new File(['x'], 'big.csv');
+    Object.defineProperty(big, 'size', { value: IMPORT_MAX_BYTES + 1 });
+    const read = jest.spyOn(FileReader.prototype, 'readAsText');
+    try {
+      await expect(readImportFile(big)).rejects.toThrow(TOO_LARGE);
+      expect(read).not.toHaveBeenCalled();
+    } finally {
+      read.mockRestore();
+    }
+    expect(TOO_LARGE).toContain('20 MB');
+  });
+
+  it('counts what the request carries: escaping can take text under 20 MB over the limit', () => {
+    expect(isTooLargeToImport('a'.repeat(1000))).toBe(false);
+    expect(isTooLargeToImport('"'.repeat(IMPORT_MAX_BYTES / 2 + 1))).toBe(true);
+    expect(isTooLargeToImport('a'.repeat(IMPORT_MAX_BYTES + 1))).toBe(true);
   });
 
   it('says when it cannot be read', async () => {

@@ -2,9 +2,9 @@
 import { devTools } from '../../test/fakeDevTools';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../components/testing/renderWithProviders';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { ExportCard, ImportCard } from './DataCards';
-import { MASTER, blobText, captureDownloads, installTransferServer } from './transferTestKit';
+import { MASTER, blobText, captureDownloads, installTransferServer } from '../../test/transferTestKit';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
 jest.setTimeout(20_000);

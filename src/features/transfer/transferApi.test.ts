@@ -1,7 +1,7 @@
 import { setupStore } from '../../app/store';
-import { baseApi } from '../../api/baseApi';
+import { baseApi } from '../../shared/api/baseApi';
 import { waitFor } from '@testing-library/react';
-import { vaultApi } from '../../api/vaultApi';
+import { vaultApi } from '../vault';
 import { mockApi } from '../../test/mockApi';
 import { exportAnswerOf, importResultOf, transferApi } from './transferApi';
 

@@ -2,8 +2,7 @@
 // vault in plain text, so both are mutations triggered with `initiate(arg, { track: false })`: neither
 // the argument nor the answer is kept in the store or the cache. The export answer keeps the key `data`
 // so that the DevTools sanitizer blanks it in the fulfilled action as well.
-import { baseApi } from '../../api/baseApi';
-import { PASSWORD_LIST_TAG } from '../../api/vaultApi';
+import { baseApi, vaultChanged } from '../../shared/api/baseApi';
 import type { TransferFormat } from '../../common/constants';
 import type { ImportOptions, ImportResult } from '../../common/wire';
 
@@ -60,8 +59,7 @@ export const transferApi = baseApi.injectEndpoints({
     importPasswords: build.mutation<ImportResult, ImportArg>({
       query: (body) => ({ url: '/utility/import', method: 'POST', body }),
       transformResponse: importResultOf,
-      // The lists, the stats and the settings' counts refetch as soon as the import is in.
-      invalidatesTags: (_result, error) => (error ? [] : [PASSWORD_LIST_TAG, 'Stats', 'Settings']),
+      invalidatesTags: vaultChanged,
     }),
   }),
 });

@@ -5,9 +5,10 @@ import { useCallback } from 'react';
 import type { FormikHelpers } from 'formik';
 import { useSnackbar } from 'notistack';
 import { useAppDispatch } from '../../app/hooks';
-import { messageOf } from '../../api/errorText';
+import { messageOf } from '../../shared/api/errorText';
 import type { ImportResult } from '../../common/wire';
 import { defaultExportFilename, downloadFile, exportFileContent } from './downloadFile';
+import { isTooLargeToImport, TOO_LARGE } from './fileUpload';
 import { transferApi } from './transferApi';
 import {
   DUPLICATE_MODES,
@@ -20,7 +21,7 @@ import {
   importData,
   type TransferValues,
 } from './transferForm';
-import { isWrongMasterPassword, useMasterPasswordFailure } from './useMasterPasswordFailure';
+import { useMasterPasswordOutcome } from '../masterPassword';
 
 type Helpers = Pick<FormikHelpers<TransferValues>, 'setFieldValue' | 'setFieldTouched' | 'setValues'>;
 
@@ -37,25 +38,25 @@ export function useTransferActions(callbacks: TransferCallbacks) {
   const { setPasswordError, setDataError, onImported, onLockedOut } = callbacks;
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
-  const { accepted, rejected } = useMasterPasswordFailure();
+  const { accepted, failed } = useMasterPasswordOutcome();
 
   const fail = useCallback(
     (error: unknown, fallback: string) => {
-      if (isWrongMasterPassword(error)) {
-        const text = rejected();
-        if (text === null) {
-          onLockedOut();
-          return;
-        }
-        setPasswordError(text);
-        enqueueSnackbar(text, { variant: 'error' });
+      const failure = failed(error);
+      if (failure.kind === 'lockedOut') {
+        onLockedOut();
         return;
       }
-      // Any other failure (413, an unrecognised file, a session the server ended...) is the server's text.
+      if (failure.kind === 'wrong') {
+        setPasswordError(failure.message);
+        return;
+      }
+      // A paused account shows the unlock step; any other failure (413, an unrecognised file, a
+      // session the server ended...) is the server's text.
       setPasswordError(null);
-      enqueueSnackbar(messageOf(error, fallback), { variant: 'error' });
+      if (failure.kind === 'other') enqueueSnackbar(messageOf(error, fallback), { variant: 'error' });
     },
-    [enqueueSnackbar, rejected, onLockedOut, setPasswordError],
+    [enqueueSnackbar, failed, onLockedOut, setPasswordError],
   );
 
   const forgetMasterPassword = useCallback(async (helpers: Helpers) => {
@@ -97,6 +98,11 @@ export function useTransferActions(callbacks: TransferCallbacks) {
       if (!data.trim()) {
         setDataError(IMPORT_DATA_REQUIRED);
         enqueueSnackbar(IMPORT_DATA_REQUIRED, { variant: 'error' });
+        return;
+      }
+      if (isTooLargeToImport(data)) {
+        setDataError(TOO_LARGE);
+        enqueueSnackbar(TOO_LARGE, { variant: 'error' });
         return;
       }
       try {

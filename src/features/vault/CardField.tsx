@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { visuallyHiddenSx } from '../../components/visuallyHidden';
+import { visuallyHiddenSx } from '../../shared/ui/visuallyHidden';
 
 export interface CardFieldProps {
   icon: ReactNode;

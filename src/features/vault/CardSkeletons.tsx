@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import { visuallyHiddenSx } from '../../components/visuallyHidden';
+import { visuallyHiddenSx } from '../../shared/ui/visuallyHidden';
 
 /** The loading placeholder: card-shaped blocks where the cards will be. */
 export function CardSkeletons({ count = 6 }: { count?: number }) {

@@ -18,13 +18,11 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { MASKED_PASSWORD } from '../../common/constants';
 import type { PasswordEntry } from '../../common/wire';
-import { categoryColor } from '../../components/categories';
-import { useAppSelector } from '../../app/hooks';
+import { categoryColor } from '../../shared/ui/categories';
 import { ActionButton, CopyButton } from './CardButtons';
 import { CardField } from './CardField';
 import { useRevealedSecret } from './revealedSecrets';
 import type { CardActions as Actions } from './useVaultActions';
-import { selectIsRevealed } from './vaultSlice';
 
 export interface PasswordCardProps {
   entry: PasswordEntry;
@@ -34,7 +32,7 @@ export interface PasswordCardProps {
 /** One vault entry: SPEC section 2's card. Every icon button says what it does and to which entry. */
 export const PasswordCard = memo(function PasswordCard({ entry, actions }: PasswordCardProps) {
   const secret = useRevealedSecret(entry._id);
-  const revealed = useAppSelector((state) => selectIsRevealed(state, entry._id)) && secret !== undefined;
+  const revealed = secret !== undefined;
   const { title } = entry;
   const login = entry.email || entry.username;
   const loginLabel = login.includes('@') ? 'Email' : 'Username';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
@@ -6,10 +6,11 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { useGetPasswordsQuery } from '../../api/vaultApi';
+import { useGetPasswordsQuery } from './vaultApi';
 import type { PasswordEntry } from '../../common/wire';
-import { MasterPasswordPromptProvider } from '../../components/masterPassword/MasterPasswordPromptProvider';
-import { usePasswordEditor } from '../../components/passwordForm/usePasswordEditor';
+import { MasterPasswordPromptProvider } from '../masterPassword';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { usePasswordEditor } from './entryForm/usePasswordEditor';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CardSkeletons } from './CardSkeletons';
 import { EmptyState } from './EmptyState';
@@ -17,7 +18,7 @@ import { PasswordGrid } from './PasswordGrid';
 import { RevealedSecretsProvider } from './revealedSecrets';
 import { useVaultActions } from './useVaultActions';
 import { VaultFilters } from './VaultFilters';
-import { filtersCleared, listQueryOf, selectHasActiveFilters } from './vaultSlice';
+import { filtersCleared, selectHasActiveFilters, selectListQuery } from './vaultSlice';
 
 const NO_ENTRIES: PasswordEntry[] = [];
 
@@ -29,14 +30,8 @@ interface PasswordsLocationState {
 function PasswordsView() {
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
-  const search = useAppSelector((state) => state.vault.search);
-  const category = useAppSelector((state) => state.vault.category);
-  const favoritesOnly = useAppSelector((state) => state.vault.favoritesOnly);
   const filtered = useAppSelector(selectHasActiveFilters);
-  const query = useMemo(
-    () => listQueryOf({ search, category, favoritesOnly }),
-    [search, category, favoritesOnly],
-  );
+  const query = useAppSelector(selectListQuery);
   const { data, isLoading, isFetching, isError, error } = useGetPasswordsQuery(query);
   const editor = usePasswordEditor();
   const { actions, dialogs } = useVaultActions(editor.openEdit);
@@ -60,25 +55,16 @@ function PasswordsView() {
 
   return (
     <Box sx={{ maxWidth: 1600, mx: 'auto' }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 2,
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          mb: 3,
-        }}
-      >
-        <Box>
-          <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
-            Passwords
-          </Typography>
-          <Typography color="text.secondary">Manage your secure credentials</Typography>
-        </Box>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
-          Add Password
-        </Button>
+      <Box sx={{ mb: 3 }}>
+        <PageHeader
+          title="Passwords"
+          subtitle="Manage your secure credentials"
+          action={
+            <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
+              Add Password
+            </Button>
+          }
+        />
       </Box>
       <VaultFilters />
       <Box sx={{ height: 24, mb: 1, display: 'flex', alignItems: 'center', gap: 2 }}>

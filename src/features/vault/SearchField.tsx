@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { SEARCH_DEBOUNCE_MS } from '../../common/constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { searchChanged } from './vaultSlice';
+import { searchChanged, selectSearch } from './vaultSlice';
 
 /**
  * The search box owns what is typed; the store gets it after a pause (the list query follows the
@@ -12,7 +12,7 @@ import { searchChanged } from './vaultSlice';
  */
 export function SearchField() {
   const dispatch = useAppDispatch();
-  const committed = useAppSelector((state) => state.vault.search);
+  const committed = useAppSelector(selectSearch);
   const [text, setText] = useState(committed);
   // The value this field last sent or adopted: a different store value came from elsewhere (Clear).
   const [known, setKnown] = useState(committed);

@@ -7,15 +7,21 @@ import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { CATEGORIES, CATEGORY_FILTER_ALL } from '../../common/constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SearchField } from './SearchField';
-import { categoryChanged, favoritesOnlyChanged, type CategoryFilter } from './vaultSlice';
+import {
+  categoryChanged,
+  favoritesOnlyChanged,
+  selectCategory,
+  selectFavoritesOnly,
+  type CategoryFilter,
+} from './vaultSlice';
 
 const OPTIONS: CategoryFilter[] = [CATEGORY_FILTER_ALL, ...CATEGORIES];
 
 /** Search, category (with 'all') and the favourites toggle of SPEC section 2. */
 export function VaultFilters() {
   const dispatch = useAppDispatch();
-  const category = useAppSelector((state) => state.vault.category);
-  const favoritesOnly = useAppSelector((state) => state.vault.favoritesOnly);
+  const category = useAppSelector(selectCategory);
+  const favoritesOnly = useAppSelector(selectFavoritesOnly);
   return (
     <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
       <SearchField />

@@ -1,8 +1,6 @@
 // Decrypted passwords of revealed entries: React state of the Passwords page, never Redux.
 // Kept above the virtualised list (cards come and go while scrolling) and wiped when the page goes.
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useAppDispatch } from '../../app/hooks';
-import { allHidden } from './vaultSlice';
 
 export class SecretStore {
   private readonly secrets = new Map<string, string>();
@@ -39,14 +37,7 @@ const SecretStoreContext = createContext<SecretStore | null>(null);
 
 export function RevealedSecretsProvider({ children }: { children: ReactNode }) {
   const [store] = useState(() => new SecretStore());
-  const dispatch = useAppDispatch();
-  useEffect(
-    () => () => {
-      store.clear();
-      dispatch(allHidden());
-    },
-    [dispatch, store],
-  );
+  useEffect(() => () => store.clear(), [store]);
   return <SecretStoreContext.Provider value={store}>{children}</SecretStoreContext.Provider>;
 }
 

@@ -1,13 +1,12 @@
 import { useCallback, useMemo, useState, type ReactElement } from 'react';
 import { useSnackbar } from 'notistack';
-import { vaultApi } from '../../api/vaultApi';
+import { vaultApi } from './vaultApi';
 import type { PasswordEntry } from '../../common/wire';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { copyToClipboard } from '../../components/clipboard';
-import { useMasterPasswordPrompt } from '../../components/masterPassword/useMasterPasswordPrompt';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { copyToClipboard } from '../../shared/ui/clipboard';
+import { useMasterPasswordPrompt } from '../masterPassword';
 import { useAppDispatch } from '../../app/hooks';
 import { useSecretStore } from './revealedSecrets';
-import { entryHidden, entryRevealed } from './vaultSlice';
 
 /** What a card can do; every function is stable so that cards stay memoised. */
 export interface CardActions {
@@ -29,18 +28,10 @@ export function useVaultActions(openEdit: (entry: PasswordEntry) => Promise<void
   const { enqueueSnackbar } = useSnackbar();
   const [pendingDelete, setPendingDelete] = useState<PasswordEntry | null>(null);
 
-  const hide = useCallback(
-    (id: string) => {
-      secrets.delete(id);
-      dispatch(entryHidden(id));
-    },
-    [dispatch, secrets],
-  );
-
   const toggleReveal = useCallback(
     async ({ _id: id }: PasswordEntry) => {
       if (secrets.get(id) !== undefined) {
-        hide(id);
+        secrets.delete(id);
         return;
       }
       const masterPassword = await prompt({ purpose: 'reveal', entryId: id });
@@ -50,13 +41,12 @@ export function useVaultActions(openEdit: (entry: PasswordEntry) => Promise<void
           vaultApi.endpoints.viewPassword.initiate({ id, masterPassword }, { track: false }),
         ).unwrap();
         secrets.set(id, entry.password);
-        dispatch(entryRevealed(id));
         enqueueSnackbar('Password revealed', { variant: 'success' });
       } catch {
         enqueueSnackbar('Failed to decrypt password', { variant: 'error' });
       }
     },
-    [dispatch, enqueueSnackbar, hide, prompt, secrets],
+    [dispatch, enqueueSnackbar, prompt, secrets],
   );
 
   const copyPassword = useCallback(
@@ -117,7 +107,7 @@ export function useVaultActions(openEdit: (entry: PasswordEntry) => Promise<void
       await dispatch(
         vaultApi.endpoints.deletePassword.initiate({ id: entry._id, masterPassword }, { track: false }),
       ).unwrap();
-      hide(entry._id);
+      secrets.delete(entry._id);
       enqueueSnackbar('Password deleted successfully', { variant: 'success' });
     } catch {
       enqueueSnackbar('Failed to delete password', { variant: 'error' });

@@ -1,15 +1,12 @@
-import { sessionEnded } from '../../api/baseApi';
+import { sessionEnded } from '../../shared/api/baseApi';
 import {
-  allHidden,
   categoryChanged,
-  entryHidden,
-  entryRevealed,
   favoritesOnlyChanged,
   filtersCleared,
   listQueryOf,
   searchChanged,
   selectHasActiveFilters,
-  selectIsRevealed,
+  selectListQuery,
   vaultSlice,
   type VaultState,
 } from './vaultSlice';
@@ -21,13 +18,8 @@ const reduce = (state: VaultState | undefined, ...actions: Parameters<typeof vau
   );
 
 describe('vault slice', () => {
-  it('starts with no filters and nothing revealed', () => {
-    expect(vaultSlice.getInitialState()).toEqual({
-      search: '',
-      category: 'all',
-      favoritesOnly: false,
-      revealedIds: [],
-    });
+  it('starts with no filters', () => {
+    expect(vaultSlice.getInitialState()).toEqual({ search: '', category: 'all', favoritesOnly: false });
     expect(selectHasActiveFilters({ vault: vaultSlice.getInitialState() })).toBe(false);
   });
 
@@ -46,31 +38,19 @@ describe('vault slice', () => {
     expect(selectHasActiveFilters({ vault: reduce(undefined, searchChanged('   ')) })).toBe(false);
   });
 
-  it('clears the filters but keeps the revealed entries', () => {
+  it('clears the filters', () => {
     const state = reduce(
       undefined,
       searchChanged('git'),
       categoryChanged('finance'),
       favoritesOnlyChanged(true),
-      entryRevealed('a'),
       filtersCleared(),
     );
-    expect(state).toEqual({ search: '', category: 'all', favoritesOnly: false, revealedIds: ['a'] });
-  });
-
-  it('reveals per entry, once, and hides one or all', () => {
-    const revealed = reduce(undefined, entryRevealed('a'), entryRevealed('b'), entryRevealed('a'));
-    expect(revealed.revealedIds).toEqual(['a', 'b']);
-    expect(selectIsRevealed({ vault: revealed }, 'a')).toBe(true);
-    expect(selectIsRevealed({ vault: revealed }, 'c')).toBe(false);
-
-    const oneHidden = reduce(revealed, entryHidden('a'));
-    expect(oneHidden.revealedIds).toEqual(['b']);
-    expect(reduce(revealed, allHidden()).revealedIds).toEqual([]);
+    expect(state).toEqual(vaultSlice.getInitialState());
   });
 
   it('forgets everything when the session ends', () => {
-    const state = reduce(undefined, searchChanged('x'), entryRevealed('a'), sessionEnded());
+    const state = reduce(undefined, searchChanged('x'), categoryChanged('work'), sessionEnded());
     expect(state).toEqual(vaultSlice.getInitialState());
   });
 
@@ -81,5 +61,12 @@ describe('vault slice', () => {
       category: 'work',
       favorite: true,
     });
+  });
+
+  it('gives the same list query object until a filter changes (one cache entry, no refetch)', () => {
+    const state = { vault: reduce(undefined, searchChanged('git')) };
+    const first = selectListQuery(state);
+    expect(selectListQuery({ vault: { ...state.vault } })).toBe(first);
+    expect(selectListQuery({ vault: reduce(state.vault, categoryChanged('work')) })).not.toBe(first);
   });
 });

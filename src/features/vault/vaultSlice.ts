@@ -1,7 +1,7 @@
-// Client state of the Passwords page: the filters and which entries are revealed.
-// The decrypted values themselves never come here: they live in React state (revealedSecrets.tsx).
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionEnded } from '../../api/baseApi';
+// Client state of the Passwords page: its filters. Which entries are revealed, and their decrypted
+// values, never come here: they live only in the page's SecretStore (revealedSecrets.tsx).
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionEnded } from '../../shared/api/baseApi';
 import { CATEGORY_FILTER_ALL, type Category } from '../../common/constants';
 import type { PasswordListQuery } from '../../common/wire';
 
@@ -12,14 +12,12 @@ export interface VaultState {
   search: string;
   category: CategoryFilter;
   favoritesOnly: boolean;
-  revealedIds: string[];
 }
 
 const initialState: VaultState = {
   search: '',
   category: CATEGORY_FILTER_ALL,
   favoritesOnly: false,
-  revealedIds: [],
 };
 
 export const vaultSlice = createSlice({
@@ -40,51 +38,38 @@ export const vaultSlice = createSlice({
       state.category = initialState.category;
       state.favoritesOnly = initialState.favoritesOnly;
     },
-    entryRevealed(state, action: PayloadAction<string>) {
-      if (!state.revealedIds.includes(action.payload)) state.revealedIds.push(action.payload);
-    },
-    entryHidden(state, action: PayloadAction<string>) {
-      state.revealedIds = state.revealedIds.filter((id) => id !== action.payload);
-    },
-    allHidden(state) {
-      state.revealedIds = [];
-    },
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialState);
   },
 });
 
-export const {
-  searchChanged,
-  categoryChanged,
-  favoritesOnlyChanged,
-  filtersCleared,
-  entryRevealed,
-  entryHidden,
-  allHidden,
-} = vaultSlice.actions;
+export const { searchChanged, categoryChanged, favoritesOnlyChanged, filtersCleared } = vaultSlice.actions;
 
 interface WithVault {
   vault: VaultState;
 }
 
-export const selectVaultFilters = (state: WithVault) => state.vault;
+export const selectSearch = (state: WithVault): string => state.vault.search;
+export const selectCategory = (state: WithVault): CategoryFilter => state.vault.category;
+export const selectFavoritesOnly = (state: WithVault): boolean => state.vault.favoritesOnly;
 
-export const selectIsRevealed = (state: WithVault, id: string) => state.vault.revealedIds.includes(id);
-
-export const selectHasActiveFilters = (state: WithVault) =>
+export const selectHasActiveFilters = (state: WithVault): boolean =>
   state.vault.search.trim() !== '' ||
   state.vault.category !== CATEGORY_FILTER_ALL ||
   state.vault.favoritesOnly;
 
 /** The list query for the current filters: equal filters give equal queries (one cache entry). */
-export function listQueryOf(
-  filters: Pick<VaultState, 'search' | 'category' | 'favoritesOnly'>,
-): PasswordListQuery {
+export function listQueryOf(filters: VaultState): PasswordListQuery {
   const query: PasswordListQuery = {};
   if (filters.search.trim()) query.search = filters.search.trim();
   if (filters.category !== CATEGORY_FILTER_ALL) query.category = filters.category;
   if (filters.favoritesOnly) query.favorite = true;
   return query;
 }
+
+/** The list query of the Passwords page, the same object for as long as the filters stay the same. */
+export const selectListQuery = createSelector(
+  [selectSearch, selectCategory, selectFavoritesOnly],
+  (search, category, favoritesOnly) => listQueryOf({ search, category, favoritesOnly }),
+);

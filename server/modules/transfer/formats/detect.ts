@@ -49,8 +49,14 @@ function readJson(text: string): ReadResult {
   if (Array.isArray(document)) return { format: 'json-array', rows: document.map(readEntryObject) };
   if (isRecord(document) && Array.isArray(document.passwords)) {
     if (document.version !== undefined && document.version !== EXPORT_VERSION) {
+      // Named only when it is a plain number or short text: the file is not echoed back.
+      const version =
+        typeof document.version === 'number' ||
+        (typeof document.version === 'string' && document.version.length <= 20)
+          ? ` ${document.version}`
+          : '';
       throw badRequest(
-        `Unsupported PassVault export version ${String(document.version)}: this server reads version ${EXPORT_VERSION}`,
+        `Unsupported PassVault export version${version}: this server reads version ${EXPORT_VERSION}`,
       );
     }
     return { format: 'passvault-json', rows: document.passwords.map(readEntryObject) };

@@ -1,6 +1,7 @@
 // What the readers share: turning another manager's cells into this product's fields.
 import { domainToUnicode } from 'node:url';
 import { CATEGORIES, type Category } from '../../../../src/common/constants';
+import { ENTRY_LIMITS } from '../../../../src/common/limits';
 import type { EntryDraft } from './types';
 
 /** A draft with every field present; `fields` fills in what the file had. */
@@ -44,7 +45,14 @@ export function parseFlag(value: string): boolean {
   return TRUE_WORDS.has(value.trim().toLowerCase());
 }
 
-/** ISO-8601 text of a date given as ISO text, or as seconds or milliseconds since 1970; else undefined. */
+/** The latest date JavaScript (and ISO-8601 text) can hold: 8.64e15 ms from 1970. */
+const MAX_TIME_MS = 8.64e15;
+
+/**
+ * ISO-8601 text of a date given as ISO text, or as seconds or milliseconds since 1970; else undefined.
+ * A date that cannot be a date (out of range, unreadable) counts as absent: the entry keeps its other
+ * fields and gets the import's time, rather than the whole row being lost for a timestamp.
+ */
 export function parseDate(value: unknown): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   const text = String(value).trim();
@@ -57,7 +65,7 @@ export function parseDate(value: unknown): string | undefined {
   } else {
     time = Date.parse(text);
   }
-  return Number.isFinite(time) ? new Date(time).toISOString() : undefined;
+  return Number.isFinite(time) && Math.abs(time) <= MAX_TIME_MS ? new Date(time).toISOString() : undefined;
 }
 
 export function isCategory(value: string): value is Category {
@@ -83,7 +91,7 @@ export function folderToCategory(path: string, dropRoot = false): { category: Ca
   };
 }
 
-const TAG_LIMIT = 50;
+const TAG_LIMIT = ENTRY_LIMITS.tag;
 
 /** The folder path as one tag; a path too long for a tag is cut to its last part. */
 function folderTag(parts: string[]): string {

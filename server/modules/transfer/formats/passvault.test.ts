@@ -1,15 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ExportedEntry } from '../../../../src/common/wire';
 import { parseCsv } from './csv';
 import { readImport } from './detect';
-import {
-  CSV_COLUMNS,
-  joinTags,
-  splitJoinedTags,
-  writeCsvExport,
-  writeJsonExport,
-  type ExportedEntry,
-} from './passvault';
+import { CSV_COLUMNS, joinTags, splitJoinedTags, writeCsvExport, writeJsonExport } from './passvault';
 
 const sample = (name: string) => fs.readFileSync(path.join(__dirname, '__samples__', name), 'utf8');
 

@@ -6,27 +6,13 @@
 //       should use (the entry's username, else its e-mail); `tags` are joined with `;` (a `;` or `\`
 //       inside a tag is escaped with `\`); `favorite` is true or false.
 import type { Category } from '../../../../src/common/constants';
+import type { ExportedEntry } from '../../../../src/common/wire';
 import { unneutralise, writeCsv } from './csv';
 import { draft, folderToCategory, isCategory, parseDate, parseFlag, titleOr, unique } from './fields';
 import { isRecord, textOf } from './json';
 import type { CsvFormat, CsvRecord, EntryDraft, ReadRow } from './types';
 
 export const EXPORT_VERSION = 1;
-
-/** One entry in an export: every field, the secrets decrypted. */
-export interface ExportedEntry {
-  title: string;
-  email: string;
-  username: string;
-  password: string;
-  website: string;
-  category: Category;
-  isFavorite: boolean;
-  notes: string;
-  tags: string[];
-  createdAt: string;
-  updatedAt: string;
-}
 
 export function writeJsonExport(entries: ExportedEntry[], exportedAt: Date): string {
   return JSON.stringify(

@@ -1,20 +1,10 @@
-import type { Category } from '../../../../src/common/constants';
+import type { EntryContent } from '../../../../src/common/wire';
 
-/** One entry as a reader understood it; the service checks it (title, password, lengths) before use. */
-export interface EntryDraft {
-  title: string;
-  email: string;
-  username: string;
-  password: string;
-  website: string;
-  category: Category;
-  isFavorite: boolean;
-  notes: string;
-  tags: string[];
-  /** ISO-8601, when the file says when the entry was made or last changed. */
-  createdAt?: string;
-  updatedAt?: string;
-}
+/**
+ * One entry as a reader understood it (the one entry shape; the dates only when the file has them); the
+ * service checks it (title, password, lengths) before use.
+ */
+export type EntryDraft = EntryContent;
 
 /** A row the reader could not take at all (a secure note, a card, not an object). */
 export interface RowRejection {

@@ -1,0 +1,154 @@
+// Route schemas of the vault: what may come in (body, querystring, params) and, per status, what may go
+// out. The response schemas are also a guard: a field they do not name (a ciphertext, a hash) never
+// leaves the server, even if a row carries it by mistake.
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifySchemaValidationError } from 'fastify';
+import { CATEGORIES, CATEGORY_FILTER_ALL, type Category } from '../../../src/common/constants';
+import {
+  entryFields as storedFields,
+  entrySecrets,
+  PasswordEntrySchema,
+  RevealedPasswordEntrySchema,
+  stringEnum,
+} from '../../../src/common/entry';
+import { MAX_LIST_LIMIT, MAX_SEARCH_LENGTH } from '../../../src/common/limits';
+import { badRequest } from '../../http/errors';
+import { errorResponses, MasterPasswordField as masterPassword } from '../../http/schemas';
+
+const CategoryFilterSchema = stringEnum<Category | typeof CATEGORY_FILTER_ALL>([
+  CATEGORY_FILTER_ALL,
+  ...CATEGORIES,
+]);
+
+// ---- Requests ----
+
+export const MasterPasswordBody = Type.Object({ masterPassword });
+export type MasterPasswordBody = Static<typeof MasterPasswordBody>;
+
+// The entry fields of create and update (the one entry shape, each optional). A title is trimmed by the
+// service; a blank one is refused here.
+const entryFields = {
+  title: Type.Optional(Type.String({ ...storedFields.title, pattern: '\\S' })),
+  email: Type.Optional(storedFields.email),
+  username: Type.Optional(storedFields.username),
+  website: Type.Optional(storedFields.website),
+  category: Type.Optional(storedFields.category),
+  isFavorite: Type.Optional(storedFields.isFavorite),
+  notes: Type.Optional(entrySecrets.notes),
+  tags: Type.Optional(storedFields.tags),
+};
+const entryPassword = Type.String({ ...entrySecrets.password, minLength: 1 });
+
+export const CreateEntryBody = Type.Object({
+  ...entryFields,
+  password: entryPassword,
+  masterPassword,
+});
+export type CreateEntryBody = Static<typeof CreateEntryBody>;
+
+/** Update: every field may be left out (it keeps its value); the password too. */
+export const UpdateEntryBody = Type.Object({
+  ...entryFields,
+  password: Type.Optional(entryPassword),
+  masterPassword,
+});
+export type UpdateEntryBody = Static<typeof UpdateEntryBody>;
+
+export const EntryParams = Type.Object({ id: Type.String() });
+export type EntryParams = Static<typeof EntryParams>;
+
+export const ListQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: MAX_SEARCH_LENGTH })),
+  category: Type.Optional(CategoryFilterSchema),
+  favorite: Type.Optional(stringEnum(['true', 'false'] as const)),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT })),
+});
+export type ListQuery = Static<typeof ListQuery>;
+
+// ---- Responses ----
+
+const success = Type.Literal(true);
+
+export const ListResponse = {
+  200: Type.Object({ success, data: Type.Object({ passwords: Type.Array(PasswordEntrySchema) }) }),
+  ...errorResponses,
+};
+const EntryAnswer = Type.Object({
+  success,
+  message: Type.String(),
+  data: Type.Object({ password: PasswordEntrySchema }),
+});
+export const EntryResponse = { 200: EntryAnswer, ...errorResponses };
+export const CreatedEntryResponse = { 201: EntryAnswer, ...errorResponses };
+export const RevealResponse = {
+  200: Type.Object({ success, data: Type.Object({ password: RevealedPasswordEntrySchema }) }),
+  ...errorResponses,
+};
+export const MessageResponse = {
+  200: Type.Object({ success, message: Type.String() }),
+  ...errorResponses,
+};
+const StatsSchema = Type.Object({
+  total: Type.Integer(),
+  favorites: Type.Integer(),
+  categories: Type.Record(Type.String(), Type.Integer()),
+});
+export const StatsResponse = {
+  200: Type.Object({ success, data: StatsSchema }),
+  ...errorResponses,
+};
+
+// ---- Validation messages ----
+
+const LABELS: Record<string, string> = {
+  title: 'App or website name',
+  email: 'Email or username',
+  username: 'Username',
+  website: 'Website',
+  password: 'Password',
+  notes: 'Notes',
+  category: 'Category',
+  isFavorite: 'isFavorite',
+  tags: 'Tags',
+  masterPassword: 'Master password',
+  search: 'Search',
+  favorite: 'favorite',
+  limit: 'limit',
+};
+
+function messageFor(issue: FastifySchemaValidationError, whenNoBody: string): string {
+  const path = issue.instancePath.replace(/^\//, '').split('/');
+  const field = issue.keyword === 'required' ? String(issue.params.missingProperty) : path[0];
+  if (!field) return whenNoBody;
+  const label = LABELS[field] ?? field;
+  const isTag = field === 'tags' && path.length > 1;
+  switch (issue.keyword) {
+    case 'required':
+    case 'minLength':
+    case 'pattern':
+      return `${label} is required`;
+    case 'maxLength':
+      return isTag
+        ? `Each tag must be at most ${String(issue.params.limit)} characters`
+        : `${label} must be at most ${String(issue.params.limit)} characters`;
+    case 'maxItems':
+      return `At most ${String(issue.params.limit)} tags are allowed`;
+    case 'enum':
+      return `${label} must be one of: ${(issue.params.allowedValues as string[]).join(', ')}`;
+    default:
+      break;
+  }
+  if (field === 'limit') return `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`;
+  if (field === 'tags') return isTag ? 'Each tag must be text' : 'Tags must be a list of text';
+  if (field === 'isFavorite') return 'isFavorite must be true or false';
+  return `${label} is invalid`;
+}
+
+/**
+ * A route's `schemaErrorFormatter`: the first schema error as the sentence the client shows (SPEC section
+ * 5's texts where it has them). `whenNoBody` answers a missing or non-object body.
+ */
+export function validationErrors(whenNoBody = 'Request body must be a JSON object') {
+  return (issues: FastifySchemaValidationError[]): Error =>
+    badRequest(issues.length > 0 ? messageFor(issues[0], whenNoBody) : whenNoBody);
+}

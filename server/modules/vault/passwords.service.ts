@@ -1,0 +1,218 @@
+// The rules of the vault: entries belong to one user, their password and notes exist at rest only as
+// AES-256-GCM ciphertext bound to owner, entry and field, and nothing secret is revealed or changed
+// before the master password has unlocked the vault key.
+import { CATEGORIES, CATEGORY_FILTER_ALL, type Category } from '../../../src/common/constants';
+import type { PasswordEntry, PasswordStats, RevealedPasswordEntry } from '../../../src/common/wire';
+import type { AppContext } from '../../context';
+import { newId } from '../../crypto/tokens';
+import { decryptField, encryptField } from '../../crypto/vaultKey';
+import { HttpError, notFound } from '../../http/errors';
+import type { AuthInfo } from '../../plugins/authenticate';
+import { withVaultKey } from './masterPassword.service';
+import type { CreateEntryBody, ListQuery, UpdateEntryBody } from './passwords.schemas';
+import * as repo from './vault.repository';
+
+export const ENTRY_NOT_FOUND = 'Password not found';
+export const DECRYPT_FAILED = 'Failed to decrypt password';
+export const DEFAULT_TITLE = 'Untitled';
+const DEFAULT_CATEGORY: Category = 'other';
+
+/** The names the ciphertexts are bound to (part of the AAD: never rename). */
+const SECRET_FIELDS = { password: 'password', notes: 'notes' } as const;
+
+/** Ids are crypto.randomUUID(); anything else cannot be an entry. */
+const ENTRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const entryNotFound = () => notFound(ENTRY_NOT_FOUND);
+const decryptFailed = () => new HttpError(422, DECRYPT_FAILED);
+
+function isCategory(value: string): value is Category {
+  return (CATEGORIES as readonly string[]).includes(value);
+}
+
+function parseTags(json: string): string[] {
+  try {
+    const tags: unknown = JSON.parse(json);
+    return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A row (without its ciphertext) as the API answers it. */
+export function toPasswordEntry(row: repo.PublicPasswordRow): PasswordEntry {
+  return {
+    _id: row.id,
+    title: row.title,
+    email: row.email,
+    username: row.username,
+    website: row.website,
+    category: isCategory(row.category) ? row.category : DEFAULT_CATEGORY,
+    isFavorite: Number(row.is_favorite) === 1,
+    tags: parseTags(row.tags),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Trimmed, non-empty, without duplicates, in the order given. */
+export function normaliseTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
+}
+
+type EntryFields = Omit<UpdateEntryBody, 'masterPassword'>;
+
+/** The searchable fields as they are stored: trimmed text, tags normalised. Absent stays absent. */
+function normaliseFields(body: EntryFields) {
+  return {
+    title: body.title?.trim(),
+    email: body.email?.trim(),
+    username: body.username?.trim(),
+    website: body.website?.trim(),
+    category: body.category,
+    is_favorite: body.isFavorite === undefined ? undefined : body.isFavorite ? 1 : 0,
+    tags: body.tags === undefined ? undefined : JSON.stringify(normaliseTags(body.tags)),
+  };
+}
+
+/** Encrypts an entry's secrets, each with a fresh nonce, bound to owner, entry and field. */
+export function sealSecrets(
+  vaultKey: Buffer,
+  userId: string,
+  entryId: string,
+  secrets: { password: string; notes: string },
+): { password_enc: string; notes_enc: string } {
+  return {
+    password_enc: encryptField(vaultKey, userId, entryId, SECRET_FIELDS.password, secrets.password),
+    notes_enc: encryptField(vaultKey, userId, entryId, SECRET_FIELDS.notes, secrets.notes),
+  };
+}
+
+/** Decrypts an entry's secrets; 422 'Failed to decrypt password' when either does not open. */
+export function openSecrets(vaultKey: Buffer, row: repo.PasswordRow): { password: string; notes: string } {
+  const password = decryptField(vaultKey, row.user_id, row.id, SECRET_FIELDS.password, row.password_enc);
+  const notes = decryptField(vaultKey, row.user_id, row.id, SECRET_FIELDS.notes, row.notes_enc);
+  if (password === null || notes === null) throw decryptFailed();
+  return { password, notes };
+}
+
+export async function listPasswords(
+  ctx: AppContext,
+  userId: string,
+  query: ListQuery,
+): Promise<PasswordEntry[]> {
+  const rows = await repo.listEntries(ctx.db, userId, {
+    search: query.search || undefined,
+    category: query.category === CATEGORY_FILTER_ALL ? undefined : query.category,
+    favorite: query.favorite === undefined ? undefined : query.favorite === 'true',
+    limit: query.limit,
+  });
+  return rows.map(toPasswordEntry);
+}
+
+export async function passwordStats(ctx: AppContext, userId: string): Promise<PasswordStats> {
+  const stats: PasswordStats = { total: 0, favorites: 0, categories: {} };
+  for (const row of await repo.countByCategory(ctx.db, userId)) {
+    const category = isCategory(row.category) ? row.category : DEFAULT_CATEGORY;
+    stats.total += row.count;
+    stats.favorites += row.favorites;
+    stats.categories[category] = (stats.categories[category] ?? 0) + row.count;
+  }
+  return stats;
+}
+
+export function createPassword(
+  ctx: AppContext,
+  auth: AuthInfo,
+  body: CreateEntryBody,
+): Promise<PasswordEntry> {
+  const fields = normaliseFields(body);
+  return withVaultKey(ctx, auth, body.masterPassword, async (vaultKey) => {
+    // The id comes first: the ciphertexts are bound to it.
+    const id = newId();
+    const now = ctx.now().toISOString();
+    const row = {
+      id,
+      user_id: auth.userId,
+      title: fields.title ?? DEFAULT_TITLE,
+      email: fields.email ?? '',
+      username: fields.username ?? '',
+      website: fields.website ?? '',
+      category: fields.category ?? DEFAULT_CATEGORY,
+      is_favorite: fields.is_favorite ?? 0,
+      tags: fields.tags ?? '[]',
+      ...sealSecrets(vaultKey, auth.userId, id, { password: body.password, notes: body.notes ?? '' }),
+      created_at: now,
+      updated_at: now,
+    };
+    await repo.insertEntry(ctx.db, row);
+    return toPasswordEntry(row);
+  });
+}
+
+/** Every field left out keeps its value; both secrets are encrypted again with fresh nonces. */
+export function updatePassword(
+  ctx: AppContext,
+  auth: AuthInfo,
+  id: string,
+  body: UpdateEntryBody,
+): Promise<PasswordEntry> {
+  const fields = normaliseFields(body);
+  return withVaultKey(ctx, auth, body.masterPassword, async (vaultKey) => {
+    if (!ENTRY_ID.test(id)) throw entryNotFound();
+    return ctx.db.transaction().execute(async (trx) => {
+      const now = ctx.now().toISOString();
+      const current = await repo.lockEntry(trx, auth.userId, id, now);
+      if (!current) throw entryNotFound();
+      const kept =
+        body.password === undefined || body.notes === undefined ? openSecrets(vaultKey, current) : undefined;
+      const secrets = {
+        password: body.password ?? kept?.password ?? '',
+        notes: body.notes ?? kept?.notes ?? '',
+      };
+      const updated = await repo.updateEntry(trx, auth.userId, id, {
+        ...definedOnly(fields),
+        ...sealSecrets(vaultKey, auth.userId, id, secrets),
+        updated_at: now,
+      });
+      if (!updated) throw entryNotFound();
+      return toPasswordEntry(updated);
+    });
+  });
+}
+
+export async function deletePassword(
+  ctx: AppContext,
+  auth: AuthInfo,
+  id: string,
+  masterPassword: string,
+): Promise<void> {
+  await withVaultKey(ctx, auth, masterPassword, async () => {
+    if (!ENTRY_ID.test(id) || !(await repo.deleteEntry(ctx.db, auth.userId, id))) throw entryNotFound();
+  });
+}
+
+export function revealPassword(
+  ctx: AppContext,
+  auth: AuthInfo,
+  id: string,
+  masterPassword: string,
+): Promise<RevealedPasswordEntry> {
+  return withVaultKey(ctx, auth, masterPassword, async (vaultKey) => {
+    const row = ENTRY_ID.test(id) ? await repo.findEntry(ctx.db, auth.userId, id) : undefined;
+    if (!row) throw entryNotFound();
+    return { ...toPasswordEntry(row), ...openSecrets(vaultKey, row) };
+  });
+}
+
+export async function toggleFavorite(ctx: AppContext, userId: string, id: string): Promise<PasswordEntry> {
+  const row = ENTRY_ID.test(id)
+    ? await repo.toggleFavorite(ctx.db, userId, id, ctx.now().toISOString())
+    : undefined;
+  if (!row) throw entryNotFound();
+  return toPasswordEntry(row);
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+}

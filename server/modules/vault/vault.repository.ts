@@ -1,0 +1,371 @@
+// All SQL of the vault module, the one owner of `passwords`, `vault_keys` and `master_password_failures`.
+// Each function takes the database or a transaction first. Every query on `passwords` filters by the
+// owner: an entry id alone never reaches a row.
+import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import type { Category } from '../../../src/common/constants';
+import type { Database, PasswordsTable, VaultKeysTable } from '../../db/schema';
+
+/** The database or a transaction. */
+export type Executor = Kysely<Database>;
+
+export type PasswordRow = Selectable<PasswordsTable>;
+export type NewPasswordRow = Insertable<PasswordsTable>;
+export type PasswordChanges = Omit<Updateable<PasswordsTable>, 'id' | 'user_id' | 'created_at'>;
+
+/** The columns an answer may be built from: never the ciphertext. */
+const PUBLIC_COLUMNS = [
+  'id',
+  'title',
+  'email',
+  'username',
+  'website',
+  'category',
+  'is_favorite',
+  'tags',
+  'created_at',
+  'updated_at',
+] as const;
+export type PublicPasswordRow = Pick<PasswordRow, (typeof PUBLIC_COLUMNS)[number]>;
+
+/** What search looks at. Passwords, notes and tags are not searched. */
+const SEARCHABLE = ['title', 'website', 'username', 'email'] as const;
+
+const LIKE_ESCAPE = '\\';
+
+/** A LIKE pattern matching `text` as a plain substring: `%`, `_` and the escape character are literal. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => LIKE_ESCAPE + char)}%`;
+}
+
+export interface EntryFilter {
+  search?: string;
+  category?: Category;
+  favorite?: boolean;
+  limit?: number;
+}
+
+/** Changes with every write to the user's entries (database triggers); undefined for an unknown user. */
+export async function vaultVersion(db: Executor, userId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('vault_keys')
+    .select('vault_version')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.vault_version;
+}
+
+/** The owner's entries, newest first, without their secrets. */
+export function listEntries(db: Executor, userId: string, filter: EntryFilter): Promise<PublicPasswordRow[]> {
+  let query = db.selectFrom('passwords').select(PUBLIC_COLUMNS).where('user_id', '=', userId);
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    // lower() on both sides: the same case folding on SQLite and PostgreSQL; the pattern is a parameter
+    // and the escape character is declared, as SQLite has none by default.
+    query = query.where((eb) =>
+      eb.or(
+        SEARCHABLE.map(
+          (column) => sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape ${LIKE_ESCAPE}`,
+        ),
+      ),
+    );
+  }
+  if (filter.category) query = query.where('category', '=', filter.category);
+  if (filter.favorite !== undefined) query = query.where('is_favorite', '=', filter.favorite ? 1 : 0);
+  query = query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  return query.execute();
+}
+
+/** One entry with its ciphertext, or undefined when the id is not the owner's. */
+export function findEntry(db: Executor, userId: string, id: string): Promise<PasswordRow | undefined> {
+  return db
+    .selectFrom('passwords')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Inside a transaction: touches the entry's updated_at and answers the row, holding its write lock (a
+ * row lock on PostgreSQL, the database write lock on SQLite) until the transaction ends, so a
+ * read-modify-write of the entry cannot lose a concurrent change.
+ */
+export function lockEntry(
+  trx: Executor,
+  userId: string,
+  id: string,
+  now: string,
+): Promise<PasswordRow | undefined> {
+  return trx
+    .updateTable('passwords')
+    .set({ updated_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function insertEntry(db: Executor, row: NewPasswordRow): Promise<void> {
+  await db.insertInto('passwords').values(row).execute();
+}
+
+export function updateEntry(
+  db: Executor,
+  userId: string,
+  id: string,
+  changes: PasswordChanges,
+): Promise<PublicPasswordRow | undefined> {
+  return db
+    .updateTable('passwords')
+    .set(changes)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning(PUBLIC_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Whether a row was deleted. */
+export async function deleteEntry(db: Executor, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('passwords')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Flips the favourite flag in one statement (two concurrent toggles both count). */
+export function toggleFavorite(
+  db: Executor,
+  userId: string,
+  id: string,
+  now: string,
+): Promise<PublicPasswordRow | undefined> {
+  return db
+    .updateTable('passwords')
+    .set({ is_favorite: sql<number>`1 - ${sql.ref('is_favorite')}`, updated_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning(PUBLIC_COLUMNS)
+    .executeTakeFirst();
+}
+
+export interface CategoryCount {
+  category: string;
+  count: number;
+  favorites: number;
+}
+
+/** Entries and favourites per category (only categories that have entries). */
+export async function countByCategory(db: Executor, userId: string): Promise<CategoryCount[]> {
+  const rows = await db
+    .selectFrom('passwords')
+    .select((eb) => [
+      'category',
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.sum<number | string | null>('is_favorite').as('favorites'),
+    ])
+    .where('user_id', '=', userId)
+    .groupBy('category')
+    .execute();
+  // PostgreSQL answers count() and sum() as bigint, which pg hands over as a string.
+  return rows.map((row) => ({
+    category: row.category,
+    count: Number(row.count),
+    favorites: Number(row.favorites ?? 0),
+  }));
+}
+
+/** Rows per statement: 13 parameters each, far below SQLite's 32766 and PostgreSQL's 65535. */
+export const BATCH_SIZE = 500;
+
+/** The tags column (a JSON array) of every entry that has tags. */
+export async function listTagColumns(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('passwords')
+    .select('tags')
+    .where('user_id', '=', userId)
+    .where('tags', '!=', '[]')
+    .execute();
+  return rows.map((row) => row.tags);
+}
+
+// ---- In bulk: export and import ----
+
+/** Every entry of the owner with its ciphertext, oldest first (the order of an export). */
+export function listEntriesWithSecrets(db: Executor, userId: string): Promise<PasswordRow[]> {
+  return db
+    .selectFrom('passwords')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export type EntryIdentity = Pick<PasswordRow, 'id' | 'title' | 'website' | 'email' | 'username'>;
+
+/** What duplicate detection compares, for every entry of the owner, oldest first. */
+export function listEntryIdentities(db: Executor, userId: string): Promise<EntryIdentity[]> {
+  return db
+    .selectFrom('passwords')
+    .select(['id', 'title', 'website', 'email', 'username'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** One multi-row INSERT (at most BATCH_SIZE rows). */
+export async function insertBatch(db: Executor, rows: NewPasswordRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('passwords').values(rows).execute();
+}
+
+/** The new content of an existing entry: every column but the owner and the creation time. */
+export type EntryUpdate = Omit<PasswordRow, 'user_id' | 'created_at'>;
+
+const UPDATED_COLUMNS = [
+  'title',
+  'email',
+  'username',
+  'website',
+  'category',
+  'is_favorite',
+  'tags',
+  'password_enc',
+  'notes_enc',
+  'updated_at',
+] as const;
+
+/**
+ * Overwrites up to BATCH_SIZE of the owner's entries in one statement (UPDATE ... FROM a VALUES list,
+ * which SQLite 3.33+ and PostgreSQL both read). Rows whose id is not the owner's are left alone.
+ */
+export async function updateBatch(db: Executor, userId: string, rows: EntryUpdate[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((row) => sql`(${sql.join([row.id, ...UPDATED_COLUMNS.map((column) => row[column])])})`),
+  );
+  const columns = sql.join(['id', ...UPDATED_COLUMNS].map((column) => sql.ref(column)));
+  // VALUES parameters arrive as text on PostgreSQL: the one integer column is cast back.
+  const assignments = sql.join(
+    UPDATED_COLUMNS.map((column) =>
+      column === 'is_favorite'
+        ? sql`${sql.ref(column)} = cast(${sql.ref(`v.${column}`)} as integer)`
+        : sql`${sql.ref(column)} = ${sql.ref(`v.${column}`)}`,
+    ),
+  );
+  await sql`with v (${columns}) as (values ${values})
+    update passwords set ${assignments}
+    from v
+    where passwords.id = v.id and passwords.user_id = ${userId}`.execute(db);
+}
+
+// ---- The vault key and the account's wrong master passwords ----
+
+export interface VaultKeyRow {
+  vault_key_wrapped: string;
+  kdf_salt: string;
+  kdf_memory_kib: number;
+  kdf_iterations: number;
+  kdf_parallelism: number;
+  /** Set while unlocking is paused after too many wrong master passwords. */
+  master_locked_at: string | null;
+}
+
+/** The user's wrapped vault key and whether unlocking is paused; undefined for an unknown user. */
+export function findVaultKey(db: Executor, userId: string): Promise<VaultKeyRow | undefined> {
+  return db
+    .selectFrom('vault_keys')
+    .select([
+      'vault_key_wrapped',
+      'kdf_salt',
+      'kdf_memory_kib',
+      'kdf_iterations',
+      'kdf_parallelism',
+      'master_locked_at',
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export interface StoredWrap {
+  vaultKeyWrapped: string;
+  kdfSalt: string;
+  kdf: { memoryKib: number; iterations: number; parallelism: number };
+}
+
+const wrapColumns = (wrapped: StoredWrap) => ({
+  vault_key_wrapped: wrapped.vaultKeyWrapped,
+  kdf_salt: wrapped.kdfSalt,
+  kdf_memory_kib: wrapped.kdf.memoryKib,
+  kdf_iterations: wrapped.kdf.iterations,
+  kdf_parallelism: wrapped.kdf.parallelism,
+});
+
+/** A new account's vault key row. */
+export async function insertVaultKey(db: Executor, userId: string, wrapped: StoredWrap): Promise<void> {
+  const row: Insertable<VaultKeysTable> = {
+    user_id: userId,
+    ...wrapColumns(wrapped),
+    master_locked_at: null,
+  };
+  await db.insertInto('vault_keys').values(row).execute();
+}
+
+export async function updateVaultKeyWrap(db: Executor, userId: string, wrapped: StoredWrap): Promise<void> {
+  await db.updateTable('vault_keys').set(wrapColumns(wrapped)).where('user_id', '=', userId).execute();
+}
+
+/** Everything of the vault module that belongs to the user (account deletion, in its transaction). */
+export async function deleteUserVault(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('passwords').where('user_id', '=', userId).execute();
+  await db.deleteFrom('master_password_failures').where('user_id', '=', userId).execute();
+  await db.deleteFrom('vault_keys').where('user_id', '=', userId).execute();
+}
+
+/**
+ * Takes the user's row lock for the rest of the transaction (a write that changes nothing), so that
+ * wrong master passwords from several sessions at once are counted one after the other on PostgreSQL
+ * (SQLite runs one write transaction at a time anyway).
+ */
+export async function lockVaultKeyRow(trx: Executor, userId: string): Promise<void> {
+  await trx
+    .updateTable('vault_keys')
+    .set({ master_locked_at: sql<string | null>`master_locked_at` })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function insertMasterFailure(db: Executor, id: string, userId: string, at: string) {
+  await db.insertInto('master_password_failures').values({ id, user_id: userId, failed_at: at }).execute();
+}
+
+export async function countMasterFailuresSince(db: Executor, userId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('master_password_failures')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('failed_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Forgets the user's wrong master passwords (a right one, or the mailed unlock code). */
+export async function deleteMasterFailures(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('master_password_failures').where('user_id', '=', userId).execute();
+}
+
+/** Failures older than the cap's day count for nobody. */
+export async function deleteMasterFailuresBefore(db: Executor, userId: string, before: string) {
+  await db
+    .deleteFrom('master_password_failures')
+    .where('user_id', '=', userId)
+    .where('failed_at', '<=', before)
+    .execute();
+}
+
+export async function setMasterLocked(db: Executor, userId: string, at: string | null): Promise<void> {
+  await db.updateTable('vault_keys').set({ master_locked_at: at }).where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,51 @@
+// Where a test's database lives: a fresh SQLite file in a temporary folder, or, in the server-postgres
+// Jest project, a fresh schema of TEST_DATABASE_URL (dropped again by `remove`).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { createDatabase } from '../db/database';
+
+export interface TestDatabaseLocation {
+  /** A temporary folder of the test's own: DATA_DIR, and the SQLite file's home. */
+  dir: string;
+  sqliteFile: string;
+  /** postgres://… with the test's schema as its search path; undefined on SQLite. */
+  databaseUrl?: string;
+  /** Drops the schema (PostgreSQL) and deletes the folder. */
+  remove(): Promise<void>;
+}
+
+async function onAdminConnection(pgUrl: string, statement: ReturnType<typeof sql>) {
+  const admin = createDatabase({ databaseUrl: pgUrl, sqliteFile: '' });
+  try {
+    await statement.execute(admin);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+export async function createTestDatabaseLocation(prefix: string): Promise<TestDatabaseLocation> {
+  // The server-postgres Jest project sets this global; the plain server project runs on SQLite.
+  const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';
+  const pgUrl = onPostgres ? process.env.TEST_DATABASE_URL : undefined;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+  let databaseUrl: string | undefined;
+  if (pgUrl) {
+    await onAdminConnection(pgUrl, sql`create schema ${sql.id(schema)}`);
+    const url = new URL(pgUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+  }
+  return {
+    dir,
+    sqliteFile: path.join(dir, 'vault.db'),
+    databaseUrl,
+    async remove() {
+      if (pgUrl) await onAdminConnection(pgUrl, sql`drop schema ${sql.id(schema)} cascade`);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// The one shape of a vault entry. The API's schemas (server), the wire types (browser and server) and the
+// export's shape are all derived from these fields. Type-only imports of this file cost the browser
+// nothing: TypeBox stays out of its bundle.
+import { Type, type Static } from '@sinclair/typebox';
+import { CATEGORIES, type Category } from './constants';
+import { ENTRY_LIMITS } from './limits';
+
+/** A string that must be one of `values` (a plain `enum`, so a schema error names the allowed values). */
+export function stringEnum<T extends string>(values: readonly T[]) {
+  return Type.Unsafe<T>({ type: 'string', enum: [...values] });
+}
+
+export const CategorySchema = stringEnum<Category>(CATEGORIES);
+
+/** What lists show of an entry: never a secret. */
+export const entryFields = {
+  title: Type.String({ maxLength: ENTRY_LIMITS.title }),
+  /** An e-mail address or a username, as the user typed it. */
+  email: Type.String({ maxLength: ENTRY_LIMITS.email }),
+  username: Type.String({ maxLength: ENTRY_LIMITS.username }),
+  website: Type.String({ maxLength: ENTRY_LIMITS.website }),
+  category: CategorySchema,
+  isFavorite: Type.Boolean(),
+  tags: Type.Array(Type.String({ maxLength: ENTRY_LIMITS.tag }), { maxItems: ENTRY_LIMITS.tags }),
+};
+
+/** What only the master password opens. */
+export const entrySecrets = {
+  password: Type.String({ maxLength: ENTRY_LIMITS.password }),
+  notes: Type.String({ maxLength: ENTRY_LIMITS.notes }),
+};
+
+const timestamps = { createdAt: Type.String(), updatedAt: Type.String() };
+
+/** An entry as lists carry it. */
+export const PasswordEntrySchema = Type.Object({ _id: Type.String(), ...entryFields, ...timestamps });
+export type PasswordEntry = Static<typeof PasswordEntrySchema>;
+
+/** What `POST /passwords/{id}/view` answers: the entry with its secrets. */
+export const RevealedPasswordEntrySchema = Type.Object({
+  ...PasswordEntrySchema.properties,
+  ...entrySecrets,
+});
+export type RevealedPasswordEntry = Static<typeof RevealedPasswordEntrySchema>;
+
+/** One entry in an export file: every field, the secrets decrypted, no id. */
+export const ExportedEntrySchema = Type.Object({ ...entryFields, ...entrySecrets, ...timestamps });
+export type ExportedEntry = Static<typeof ExportedEntrySchema>;
+
+/** An entry to be stored (an import row, or a form's save): the dates only when a file has them. */
+export type EntryContent = Omit<ExportedEntry, 'createdAt' | 'updatedAt'> &
+  Partial<Pick<ExportedEntry, 'createdAt' | 'updatedAt'>>;

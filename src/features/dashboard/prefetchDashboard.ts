@@ -1,0 +1,12 @@
+// A reload of /dashboard starts the page's code and both of its queries with the session check.
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { vaultApi } from '../vault';
+import { RECENT_QUERY } from './recentQuery';
+
+export const loadDashboardPage = () => import('./DashboardPage');
+
+export const prefetchDashboard = () => (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) => {
+  void loadDashboardPage();
+  dispatch(vaultApi.util.prefetch('getPasswordStats', undefined, {}));
+  dispatch(vaultApi.util.prefetch('getPasswords', RECENT_QUERY, {}));
+};

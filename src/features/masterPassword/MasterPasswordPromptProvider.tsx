@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSnackbar } from 'notistack';
+import { isSessionEnded, messageOf } from '../../shared/api/errorText';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { masterPasswordApi } from './masterPasswordApi';
+import { MasterPasswordDialog } from './MasterPasswordDialog';
+import {
+  masterPasswordDialogClosed,
+  masterPasswordDialogOpened,
+  selectMasterPasswordDialog,
+  type MasterPasswordPurpose,
+} from './masterPasswordSlice';
+import { useMasterPasswordOutcome, useMasterPasswordStatus } from './useMasterPasswordOutcome';
+import { MasterPasswordPromptContext, type MasterPasswordPrompt } from './useMasterPasswordPrompt';
+
+type Resolve = (masterPassword: string | null) => void;
+
+/**
+ * Hosts the master-password dialog for the screen below it and runs SPEC section 4's flow: the server
+ * checks the password and counts the attempts; the dialog shows its count. The password is handed to
+ * the waiting caller and kept nowhere else.
+ */
+export function MasterPasswordPromptProvider({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const dialog = useAppSelector(selectMasterPasswordDialog);
+  const status = useMasterPasswordStatus({ skip: dialog === null });
+  const outcome = useMasterPasswordOutcome();
+  const { enqueueSnackbar } = useSnackbar();
+  const pending = useRef<Resolve | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // Kept after closing so the text does not change while the dialog fades out.
+  const [purpose, setPurpose] = useState<MasterPasswordPurpose>('reveal');
+
+  const settle = useCallback((masterPassword: string | null) => {
+    const resolve = pending.current;
+    pending.current = null;
+    resolve?.(masterPassword);
+  }, []);
+
+  // Leaving the screen cancels its question.
+  useEffect(
+    () => () => {
+      if (pending.current) dispatch(masterPasswordDialogClosed());
+      settle(null);
+    },
+    [dispatch, settle],
+  );
+
+  const { lockedOut } = outcome;
+  const prompt = useCallback<MasterPasswordPrompt>(
+    (request) => {
+      if (lockedOut) return Promise.resolve(null);
+      settle(null);
+      setError(null);
+      setPurpose(request.purpose);
+      dispatch(masterPasswordDialogOpened(request));
+      // The count shown is the server's: asked again each time a dialog opens.
+      void dispatch(
+        masterPasswordApi.endpoints.getMasterPasswordStatus.initiate(undefined, {
+          subscribe: false,
+          forceRefetch: true,
+        }),
+      );
+      return new Promise((resolve) => {
+        pending.current = resolve;
+      });
+    },
+    [dispatch, lockedOut, settle],
+  );
+
+  const submit = useCallback(
+    async (masterPassword: string): Promise<boolean> => {
+      setError(null);
+      try {
+        await dispatch(
+          masterPasswordApi.endpoints.verifyMasterPassword.initiate({ masterPassword }, { track: false }),
+        ).unwrap();
+        outcome.accepted();
+        settle(masterPassword);
+        dispatch(masterPasswordDialogClosed());
+        return true;
+      } catch (caught) {
+        const failure = outcome.failed(caught);
+        if (failure.kind === 'wrong') setError(failure.message);
+        else if (failure.kind === 'lockedOut') settle(null);
+        else if (failure.kind === 'other') {
+          const message = messageOf(caught, 'Failed to execute action');
+          const status =
+            caught && typeof caught === 'object' && 'status' in caught ? caught.status : undefined;
+          if (typeof status === 'number' && isSessionEnded(status, message)) {
+            // The server ended the session itself; the base query has signed out already.
+            dispatch(masterPasswordDialogClosed());
+            settle(null);
+          } else {
+            setError(message);
+          }
+          enqueueSnackbar(message, { variant: 'error' });
+        }
+        return false;
+      }
+    },
+    [dispatch, enqueueSnackbar, outcome, settle],
+  );
+
+  const cancel = useCallback(() => {
+    dispatch(masterPasswordDialogClosed());
+    settle(null);
+  }, [dispatch, settle]);
+
+  return (
+    <MasterPasswordPromptContext.Provider value={prompt}>
+      {children}
+      <MasterPasswordDialog
+        open={dialog !== null}
+        purpose={purpose}
+        attemptsRemaining={status.attemptsRemaining}
+        pausedUntil={status.pausedUntil}
+        error={error}
+        onSubmit={submit}
+        onCancel={cancel}
+      />
+    </MasterPasswordPromptContext.Provider>
+  );
+}

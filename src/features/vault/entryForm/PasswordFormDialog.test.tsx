@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GENERATED_PASSWORD_ALPHABET, GENERATED_PASSWORD_LENGTH } from '../../../common/constants';
+import { MasterPasswordPromptProvider } from '../../masterPassword';
+import { installFakeVault, type FakeVault } from '../../../test/fakeVaultServer';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { usePasswordEditor } from './usePasswordEditor';
+
+// Real providers, dialogs and typing: slower than a unit test on a busy machine.
+jest.setTimeout(20_000);
+
+const MASTER = 'Master#Pass1';
+
+function AddButton() {
+  const editor = usePasswordEditor();
+  return (
+    <>
+      <button onClick={editor.openCreate}>Add Password</button>
+      {editor.dialog}
+    </>
+  );
+}
+
+function renderForm() {
+  const user = userEvent.setup();
+  renderWithProviders(
+    <MasterPasswordPromptProvider>
+      <AddButton />
+    </MasterPasswordPromptProvider>,
+  );
+  return user;
+}
+
+async function openForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Add Password' }));
+  return screen.findByRole('dialog', { name: 'Add Password' });
+}
+
+const passwordInput = (form: HTMLElement) => within(form).getByLabelText(/^Password\W*$/);
+
+describe('password form dialog', () => {
+  let vault: FakeVault;
+
+  beforeEach(() => {
+    vault = installFakeVault([], MASTER);
+  });
+
+  it('quotes SPEC texts for a missing title and password', async () => {
+    const user = renderForm();
+    const form = await openForm(user);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('App or website name is required')).toBeInTheDocument();
+    expect(within(form).getByText('Password is required')).toBeInTheDocument();
+    expect(vault.calls).toHaveLength(0);
+    expect(screen.queryByRole('dialog', { name: 'Master password required' })).not.toBeInTheDocument();
+  });
+
+  it('generates a 16-character password from the SPEC alphabet and says so', async () => {
+    const user = renderForm();
+    const form = await openForm(user);
+    await user.click(within(form).getByRole('button', { name: 'Generate' }));
+    const value = (passwordInput(form) as HTMLInputElement).value;
+    expect(value).toHaveLength(GENERATED_PASSWORD_LENGTH);
+    expect([...value].every((char) => GENERATED_PASSWORD_ALPHABET.includes(char))).toBe(true);
+    expect(await screen.findByText('Password generated')).toBeInTheDocument();
+    expect(within(form).getByTestId('strength-meter')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Generate' }));
+    expect((passwordInput(form) as HTMLInputElement).value).not.toBe(value);
+  });
+
+  it('suggests a stronger password, then saves the weak one after asking for the master password', async () => {
+    const user = renderForm();
+    const form = await openForm(user);
+    await user.type(within(form).getByLabelText(/^Title/), 'Router');
+    await user.type(within(form).getByLabelText('Email or username'), 'admin');
+    await user.type(passwordInput(form), 'abc');
+    expect(within(form).getByText(/This password is weak/)).toBeInTheDocument();
+    const tags = within(form).getByLabelText('Tags');
+    await user.type(tags, 'home,network{Enter}');
+    expect(within(form).getByText('home')).toBeInTheDocument();
+    expect(within(form).getByText('network')).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Master password required' });
+    expect(within(dialog).getByText('Enter your master password to save this password.')).toBeInTheDocument();
+    expect(vault.count('POST /passwords')).toBe(0);
+    await user.type(within(dialog).getByLabelText(/^Master password/), MASTER);
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByText('Password created successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const create = vault.calls.find((call) => call.route === 'POST /passwords');
+    expect(create?.body).toEqual({
+      title: 'Router',
+      email: 'admin',
+      username: 'admin',
+      password: 'abc',
+      website: '',
+      category: 'other',
+      isFavorite: false,
+      notes: '',
+      tags: ['home', 'network'],
+      masterPassword: MASTER,
+    });
+  });
+
+  it('keeps the form open and says so when saving fails', async () => {
+    vault.fail.set('POST /passwords', { status: 500, message: 'Database down' });
+    const user = renderForm();
+    const form = await openForm(user);
+    await user.type(within(form).getByLabelText(/^Title/), 'Mail');
+    await user.type(passwordInput(form), 'Str0ng!Pass');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Master password required' });
+    await user.type(within(dialog).getByLabelText(/^Master password/), MASTER);
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Failed to save password')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Title/)).toHaveValue('Mail');
+  });
+});

@@ -1,0 +1,170 @@
+import { useId } from 'react';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useSnackbar } from 'notistack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import { CATEGORIES } from '../../../common/constants';
+import { generatePassword } from '../../../common/generator';
+import { FormDialog } from '../../../shared/ui/FormDialog';
+import { PasswordField } from '../../../shared/ui/PasswordField';
+import { StrengthMeter } from '../../../shared/ui/StrengthMeter';
+import { TagsInput } from './TagsInput';
+import { WeakPasswordHint } from './WeakPasswordHint';
+import { passwordFormSchema, type PasswordFormValues } from './passwordFormSchema';
+
+export interface PasswordFormDialogProps {
+  open: boolean;
+  mode: 'create' | 'edit';
+  initialValues: PasswordFormValues;
+  /** Resolves true when saved: the dialog is then closed by its owner and the form forgotten. */
+  onSubmit: (values: PasswordFormValues) => Promise<boolean>;
+  onClose: () => void;
+}
+
+/** SPEC section 5: add or edit an entry; a weak password shows a suggestion but still saves. */
+export function PasswordFormDialog({
+  open,
+  mode,
+  initialValues,
+  onSubmit,
+  onClose,
+}: PasswordFormDialogProps) {
+  const id = useId();
+  const { enqueueSnackbar } = useSnackbar();
+
+  const submit = async (values: PasswordFormValues, helpers: FormikHelpers<PasswordFormValues>) => {
+    if (await onSubmit(values)) helpers.resetForm();
+  };
+
+  return (
+    <FormDialog open={open} onClose={onClose} titleId={`${id}-title`}>
+      <Formik initialValues={initialValues} validationSchema={passwordFormSchema} onSubmit={submit}>
+        {({ values, errors, touched, isSubmitting, handleChange, handleBlur, setFieldValue }) => {
+          const fieldError = (name: keyof PasswordFormValues) =>
+            touched[name] && typeof errors[name] === 'string' ? errors[name] : undefined;
+          return (
+            <Form noValidate style={{ display: 'contents' }}>
+              <DialogTitle id={`${id}-title`}>
+                {mode === 'create' ? 'Add Password' : 'Edit Password'}
+              </DialogTitle>
+              <DialogContent dividers>
+                <Stack spacing={2} sx={{ pt: 1 }}>
+                  <TextField
+                    name="title"
+                    label="Title"
+                    placeholder="App or website name"
+                    value={values.title}
+                    onChange={handleChange}
+                    onBlur={handleBlur}
+                    error={Boolean(fieldError('title'))}
+                    helperText={fieldError('title')}
+                    required
+                    autoFocus
+                    fullWidth
+                  />
+                  <TextField
+                    name="email"
+                    label="Email or username"
+                    value={values.email}
+                    onChange={handleChange}
+                    onBlur={handleBlur}
+                    autoComplete="off"
+                    fullWidth
+                  />
+                  <Box>
+                    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                      <PasswordField
+                        name="password"
+                        label="Password"
+                        value={values.password}
+                        onChange={handleChange}
+                        onBlur={handleBlur}
+                        error={Boolean(fieldError('password'))}
+                        helperText={fieldError('password')}
+                        autoComplete="new-password"
+                        required
+                        fullWidth
+                      />
+                      <Button
+                        variant="outlined"
+                        startIcon={<AutorenewIcon />}
+                        onClick={() => {
+                          void setFieldValue('password', generatePassword());
+                          enqueueSnackbar('Password generated', { variant: 'success' });
+                        }}
+                        sx={{ flexShrink: 0, height: 56 }}
+                      >
+                        Generate
+                      </Button>
+                    </Box>
+                    <StrengthMeter password={values.password} />
+                    <WeakPasswordHint password={values.password} />
+                  </Box>
+                  <TextField
+                    name="website"
+                    label="Website"
+                    placeholder="https://example.com"
+                    value={values.website}
+                    onChange={handleChange}
+                    onBlur={handleBlur}
+                    slotProps={{ htmlInput: { inputMode: 'url' } }}
+                    fullWidth
+                  />
+                  <TextField
+                    select
+                    name="category"
+                    label="Category"
+                    value={values.category}
+                    onChange={handleChange}
+                    fullWidth
+                    sx={{ '& .MuiSelect-select': { textTransform: 'capitalize' } }}
+                  >
+                    {CATEGORIES.map((category) => (
+                      <MenuItem key={category} value={category} sx={{ textTransform: 'capitalize' }}>
+                        {category}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField
+                    name="notes"
+                    label="Notes"
+                    value={values.notes}
+                    onChange={handleChange}
+                    onBlur={handleBlur}
+                    multiline
+                    minRows={3}
+                    fullWidth
+                  />
+                  <TagsInput value={values.tags} onChange={(tags) => void setFieldValue('tags', tags)} />
+                  <FormControlLabel
+                    control={
+                      <Checkbox name="isFavorite" checked={values.isFavorite} onChange={handleChange} />
+                    }
+                    label="Mark as favorite"
+                  />
+                </Stack>
+              </DialogContent>
+              <DialogActions sx={{ px: 3, py: 2 }}>
+                <Button onClick={onClose} disabled={isSubmitting}>
+                  Cancel
+                </Button>
+                <Button type="submit" variant="contained" loading={isSubmitting}>
+                  Save
+                </Button>
+              </DialogActions>
+            </Form>
+          );
+        }}
+      </Formik>
+    </FormDialog>
+  );
+}

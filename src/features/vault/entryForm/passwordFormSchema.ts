@@ -1,0 +1,78 @@
+// SPEC section 5, password entry form: the Yup schema quotes SPEC's texts; values stay in Formik.
+import * as yup from 'yup';
+import { CATEGORIES } from '../../../common/constants';
+import { ENTRY_LIMITS } from '../../../common/limits';
+import type { EntryContent, PasswordEntryInput, RevealedPasswordEntry } from '../../../common/wire';
+
+/** The form edits the entry's content; its one login field becomes `email` or `username` on save. */
+export type PasswordFormValues = Omit<EntryContent, 'username' | 'createdAt' | 'updatedAt'>;
+
+const atMost = (label: string, limit: number) =>
+  [limit, `${label} must be at most ${limit.toLocaleString('en-US')} characters`] as const;
+
+export const emptyPasswordForm: PasswordFormValues = {
+  title: '',
+  email: '',
+  password: '',
+  website: '',
+  category: 'other',
+  notes: '',
+  tags: [],
+  isFavorite: false,
+};
+
+// The server's limits (src/common/limits.ts), so a too-long field is named here, not refused on save.
+export const passwordFormSchema = yup.object({
+  title: yup
+    .string()
+    .trim()
+    .required('App or website name is required')
+    .max(...atMost('Name', ENTRY_LIMITS.title)),
+  email: yup
+    .string()
+    .trim()
+    .max(...atMost('Email or username', ENTRY_LIMITS.email)),
+  password: yup
+    .string()
+    .required('Password is required')
+    .max(...atMost('Password', ENTRY_LIMITS.password)),
+  website: yup
+    .string()
+    .trim()
+    .max(...atMost('Website', ENTRY_LIMITS.website)),
+  category: yup.string().oneOf(CATEGORIES),
+  notes: yup.string().max(...atMost('Notes', ENTRY_LIMITS.notes)),
+  tags: yup
+    .array(yup.string().required().max(ENTRY_LIMITS.tag))
+    .max(ENTRY_LIMITS.tags, `At most ${ENTRY_LIMITS.tags} tags`),
+  isFavorite: yup.boolean(),
+});
+
+export function formValuesOf(entry: RevealedPasswordEntry): PasswordFormValues {
+  return {
+    title: entry.title,
+    email: entry.email || entry.username || '',
+    password: entry.password,
+    website: entry.website ?? '',
+    category: entry.category,
+    notes: entry.notes ?? '',
+    tags: entry.tags ?? [],
+    isFavorite: entry.isFavorite,
+  };
+}
+
+/** The save payload of SPEC section 3: title defaults to 'Untitled'. */
+export function entryInputOf(values: PasswordFormValues): PasswordEntryInput {
+  const email = values.email.trim();
+  return {
+    title: values.title.trim() || 'Untitled',
+    email,
+    username: email.includes('@') ? '' : email,
+    password: values.password,
+    website: values.website.trim(),
+    category: values.category,
+    isFavorite: values.isFavorite,
+    notes: values.notes,
+    tags: values.tags,
+  };
+}

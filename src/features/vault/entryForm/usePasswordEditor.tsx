@@ -1,0 +1,124 @@
+import { useCallback, useRef, useState, type ReactElement } from 'react';
+import { useSnackbar } from 'notistack';
+import { vaultApi } from '../vaultApi';
+import type { PasswordEntry } from '../../../common/wire';
+import { useMasterPasswordPrompt } from '../../masterPassword';
+import { useAppDispatch } from '../../../app/hooks';
+import { PasswordFormDialog } from './PasswordFormDialog';
+import { emptyPasswordForm, entryInputOf, formValuesOf, type PasswordFormValues } from './passwordFormSchema';
+
+interface EditorState {
+  open: boolean;
+  mode: 'create' | 'edit';
+  entryId: string | null;
+  initialValues: PasswordFormValues;
+  /** A fresh form for every opening. */
+  generation: number;
+}
+
+export interface PasswordEditor {
+  openCreate: () => void;
+  /** Asks for the master password, fetches the secrets and opens the form filled in. */
+  openEdit: (entry: Pick<PasswordEntry, '_id'>) => Promise<void>;
+  dialog: ReactElement;
+}
+
+/**
+ * Add and edit, shared by the Passwords page and the dashboard (needs a MasterPasswordPromptProvider).
+ * The master password verified for an edit is held in a ref only while that form is open; a create
+ * asks for it at save time and drops it after the call. The list refreshes through the cache tags.
+ */
+export function usePasswordEditor(): PasswordEditor {
+  const dispatch = useAppDispatch();
+  const prompt = useMasterPasswordPrompt();
+  const { enqueueSnackbar } = useSnackbar();
+  const verifiedMasterPassword = useRef<string | null>(null);
+  const [state, setState] = useState<EditorState>({
+    open: false,
+    mode: 'create',
+    entryId: null,
+    initialValues: emptyPasswordForm,
+    generation: 0,
+  });
+
+  const close = useCallback(() => {
+    verifiedMasterPassword.current = null;
+    // The form keeps its own values until it unmounts; the decrypted ones are not kept here.
+    setState((current) => ({ ...current, open: false, initialValues: emptyPasswordForm }));
+  }, []);
+
+  const openCreate = useCallback(() => {
+    verifiedMasterPassword.current = null;
+    setState((current) => ({
+      open: true,
+      mode: 'create',
+      entryId: null,
+      initialValues: emptyPasswordForm,
+      generation: current.generation + 1,
+    }));
+  }, []);
+
+  const openEdit = useCallback(
+    async ({ _id: id }: Pick<PasswordEntry, '_id'>) => {
+      const masterPassword = await prompt({ purpose: 'edit', entryId: id });
+      if (!masterPassword) return;
+      try {
+        const entry = await dispatch(
+          vaultApi.endpoints.viewPassword.initiate({ id, masterPassword }, { track: false }),
+        ).unwrap();
+        verifiedMasterPassword.current = masterPassword;
+        setState((current) => ({
+          open: true,
+          mode: 'edit',
+          entryId: id,
+          initialValues: formValuesOf(entry),
+          generation: current.generation + 1,
+        }));
+      } catch {
+        enqueueSnackbar('Failed to decrypt password', { variant: 'error' });
+      }
+    },
+    [dispatch, enqueueSnackbar, prompt],
+  );
+
+  const save = async (values: PasswordFormValues): Promise<boolean> => {
+    const { mode, entryId } = state;
+    const masterPassword = verifiedMasterPassword.current ?? (await prompt({ purpose: mode, entryId }));
+    if (!masterPassword) return false;
+    try {
+      const input = entryInputOf(values);
+      if (mode === 'edit' && entryId) {
+        await dispatch(
+          vaultApi.endpoints.updatePassword.initiate(
+            { ...input, id: entryId, masterPassword },
+            { track: false },
+          ),
+        ).unwrap();
+        enqueueSnackbar('Password updated successfully', { variant: 'success' });
+      } else {
+        await dispatch(
+          vaultApi.endpoints.createPassword.initiate({ ...input, masterPassword }, { track: false }),
+        ).unwrap();
+        enqueueSnackbar('Password created successfully', { variant: 'success' });
+      }
+      close();
+      return true;
+    } catch {
+      enqueueSnackbar('Failed to save password', { variant: 'error' });
+      return false;
+    }
+  };
+
+  const dialog = (
+    <PasswordFormDialog
+      key={state.generation}
+      open={state.open}
+      mode={state.mode}
+      initialValues={state.initialValues}
+      onSubmit={save}
+      onClose={close}
+    />
+  );
+
+  return { openCreate, openEdit, dialog };
+}

@@ -1,0 +1,39 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { evaluatePassword } from '../../common/passwordPolicy';
+
+export interface StrengthMeterProps {
+  password: string;
+  /** Shown above the bar, e.g. "Master password strength". */
+  label?: string;
+}
+
+/** SPEC section 5: live score, label and colour of a password. */
+export function StrengthMeter({ password, label = 'Password strength' }: StrengthMeterProps) {
+  if (!password) return null;
+  const strength = evaluatePassword(password);
+  return (
+    <Box sx={{ mt: 1 }} data-testid="strength-meter">
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {label}
+        </Typography>
+        <Typography
+          variant="caption"
+          sx={{ color: `${strength.color}.main`, fontWeight: 600 }}
+          aria-live="polite"
+        >
+          {strength.label} ({strength.score}%)
+        </Typography>
+      </Box>
+      <LinearProgress
+        variant="determinate"
+        value={strength.score}
+        color={strength.color}
+        aria-label={`${label}: ${strength.label}`}
+        sx={{ height: 6, borderRadius: 3 }}
+      />
+    </Box>
+  );
+}

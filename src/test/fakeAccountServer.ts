@@ -1,0 +1,138 @@
+// Test helper (not used by the app): the account, settings and two-factor API of SPEC section 7 and
+// issue 4 behind a mocked `fetch`, with the server's own texts. Routes can be made to fail or to wait.
+import { AUTO_LOGOUT_OPTIONS } from '../common/constants';
+import type { Settings, User } from '../common/wire';
+import { fakeMasterPassword, type FakeMasterPassword } from './fakeMasterPassword';
+import { mockApi, type ApiCall, type MockAnswer } from './mockApi';
+import { TEST_USER } from './renderApp';
+
+export const PASSWORD = 'Acc0unt!Pass';
+export const MASTER = 'Master#Pass1';
+export const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DP';
+export const QR_CODE = 'data:image/png;base64,iVBORw0KGgo=';
+export const VALID_CODE = '246810';
+export const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `RC${i}X-7Q${i}P`);
+
+export const DEFAULT_SETTINGS: Settings = {
+  emailNotifications: true,
+  securityAlerts: true,
+  autoLogout: 30,
+  totalPasswords: 12,
+  favoritePasswords: 3,
+  totalCategories: 4,
+  totalTags: 7,
+};
+
+type Body = Record<string, unknown>;
+
+export interface FakeAccount {
+  user: User;
+  settings: Settings;
+  calls: ApiCall[];
+  /** Make every call of a route answer this until removed, e.g. fail.set('PUT /user/settings', {...}). */
+  fail: Map<string, MockAnswer>;
+  /** Hold the next answers of a route until the returned function is called. */
+  hold: (route: string) => () => void;
+  count: (route: string) => number;
+  /** The server's master-password rules. */
+  master: FakeMasterPassword;
+}
+
+const error = (status: number, message: string): MockAnswer => ({ status, body: { message } });
+
+export function installFakeAccount(initial: { user?: Partial<User>; settings?: Partial<Settings> } = {}) {
+  const holds = new Map<string, Promise<void>>();
+  const account: FakeAccount = {
+    user: { ...TEST_USER, ...initial.user },
+    settings: { ...DEFAULT_SETTINGS, ...initial.settings },
+    calls: [],
+    fail: new Map(),
+    hold: (route) => {
+      let release = () => undefined as void;
+      holds.set(route, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        holds.delete(route);
+        release();
+      };
+    },
+    count: (route) => account.calls.filter((call) => `${call.method} ${call.path}` === route).length,
+    master: fakeMasterPassword(MASTER),
+  };
+  let setupStarted = false;
+
+  const handlers: Record<string, (body: Body) => MockAnswer> = {
+    ...account.master.routes,
+    'GET /auth/me': () => ({ body: { success: true, data: { user: account.user } } }),
+    'POST /auth/logout': () => ({ body: { success: true, message: 'Logged out' } }),
+    'POST /auth/keep-alive': () => ({ body: { success: true, message: 'Session kept alive' } }),
+    'GET /user/settings': () => ({ body: { success: true, settings: account.settings } }),
+    'PUT /user/settings': (body) => {
+      if (body.autoLogout !== undefined && !AUTO_LOGOUT_OPTIONS.includes(body.autoLogout as never))
+        return error(400, 'Auto logout must be one of 5, 15, 30, 60, 120 minutes');
+      const { emailNotifications, securityAlerts, autoLogout } = { ...account.settings, ...body };
+      account.settings = { ...account.settings, emailNotifications, securityAlerts, autoLogout };
+      return {
+        body: { success: true, message: 'Settings updated successfully', settings: account.settings },
+      };
+    },
+    'PUT /user/profile': (body) => {
+      account.user = { ...account.user, firstName: String(body.firstName), lastName: String(body.lastName) };
+      return { body: { success: true, message: 'Profile updated successfully', user: account.user } };
+    },
+    'PUT /user/password': (body) =>
+      body.currentPassword === PASSWORD
+        ? { body: { success: true, message: 'Password updated successfully' } }
+        : error(400, 'Current password is incorrect'),
+    'PUT /user/master-password': (body) =>
+      account.master.check(body.currentMasterPassword) ?? {
+        body: { success: true, message: 'Master password updated successfully' },
+      },
+    'DELETE /user/account': (body) => {
+      if (!body.password || !body.masterPassword)
+        return error(400, 'Both passwords are required to delete account');
+      if (body.password !== PASSWORD) return error(400, 'Incorrect password');
+      return (
+        account.master.check(body.masterPassword) ?? {
+          body: { success: true, message: 'Account deleted successfully' },
+        }
+      );
+    },
+    'POST /auth/enable-2fa': (body) => {
+      if (body.password !== PASSWORD) return error(400, 'Incorrect password');
+      if (account.user.twoFactorEnabled) return error(400, 'Two-factor authentication is already enabled');
+      setupStarted = true;
+      const otpauthUrl = `otpauth://totp/PassVault:${account.user.email}?secret=${TOTP_SECRET}&issuer=PassVault`;
+      return { body: { success: true, secret: TOTP_SECRET, otpauthUrl, qrCode: QR_CODE } };
+    },
+    'POST /auth/verify-2fa-setup': (body) => {
+      if (!setupStarted) return error(400, 'Two-factor setup has not been started');
+      if (body.otp !== VALID_CODE) return error(400, 'Invalid verification code');
+      account.user = { ...account.user, twoFactorEnabled: true };
+      return {
+        body: { success: true, message: 'Two-factor authentication enabled', recoveryCodes: RECOVERY_CODES },
+      };
+    },
+    'POST /auth/disable-2fa': (body) => {
+      if (body.password !== PASSWORD) return error(400, 'Incorrect password');
+      if (!account.user.twoFactorEnabled) return error(400, 'Two-factor authentication is not enabled');
+      if (body.code !== VALID_CODE && !RECOVERY_CODES.includes(String(body.code))) {
+        return error(400, 'Invalid verification code');
+      }
+      account.user = { ...account.user, twoFactorEnabled: false };
+      return { body: { success: true, message: '2FA disabled successfully' } };
+    },
+  };
+
+  const routes = Object.fromEntries(
+    Object.entries(handlers).map(([route, handler]) => [
+      route,
+      async (call: ApiCall) => {
+        await holds.get(route);
+        return account.fail.get(route) ?? handler((call.body ?? {}) as Body);
+      },
+    ]),
+  );
+  const { calls } = mockApi(routes);
+  account.calls = calls;
+  return account;
+}

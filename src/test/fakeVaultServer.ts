@@ -1,0 +1,188 @@
+// Test helper (not used by the app): an in-memory stand-in for the vault API behind a mocked global
+// `fetch`, the network boundary. It follows the server contract of SPEC section 7 and DESIGN.md.
+import type { Category } from '../common/constants';
+import type { PasswordEntry, RevealedPasswordEntry } from '../common/wire';
+import { fakeMasterPassword, type FakeMasterPassword } from './fakeMasterPassword';
+import { TestResponse, type TestRequest } from './fetchPolyfill';
+
+export interface RecordedCall {
+  method: string;
+  /** Route pattern, e.g. 'PATCH /passwords/:id/favorite'. */
+  route: string;
+  path: string;
+  query: URLSearchParams;
+  body: Record<string, unknown> | undefined;
+}
+
+export interface Failure {
+  status: number;
+  message: string;
+}
+
+export interface FakeVault {
+  entries: RevealedPasswordEntry[];
+  calls: RecordedCall[];
+  /** Make every call of a route fail until removed, e.g. fail.set('GET /passwords', {...}). */
+  fail: Map<string, Failure>;
+  /** Calls of one route so far. */
+  count: (route: string) => number;
+  /** The server's master-password rules (attempts per session, the daily pause). */
+  master: FakeMasterPassword;
+}
+
+let sequence = 0;
+
+export function makeEntry(overrides: Partial<RevealedPasswordEntry> = {}): RevealedPasswordEntry {
+  sequence += 1;
+  const stamp = new Date(Date.UTC(2026, 0, 1, 0, 0, sequence)).toISOString();
+  return {
+    _id: `id-${sequence}`,
+    title: `Entry ${sequence}`,
+    email: `user${sequence}@example.com`,
+    username: '',
+    website: `https://site${sequence}.example.com`,
+    category: 'other',
+    isFavorite: false,
+    tags: [],
+    createdAt: stamp,
+    updatedAt: stamp,
+    password: `Secret-${sequence}!A`,
+    notes: '',
+    ...overrides,
+  };
+}
+
+function publicEntry({ password: _password, notes: _notes, ...entry }: RevealedPasswordEntry): PasswordEntry {
+  return entry;
+}
+
+const ROUTES: [string, RegExp][] = [
+  ['GET /passwords/stats', /^\/passwords\/stats$/],
+  ['POST /passwords/:id/view', /^\/passwords\/([^/]+)\/view$/],
+  ['PATCH /passwords/:id/favorite', /^\/passwords\/([^/]+)\/favorite$/],
+  ['PUT /passwords/:id', /^\/passwords\/([^/]+)$/],
+  ['DELETE /passwords/:id', /^\/passwords\/([^/]+)$/],
+  ['GET /passwords', /^\/passwords$/],
+  ['POST /passwords', /^\/passwords$/],
+  ['POST /auth/verify-master', /^\/auth\/verify-master$/],
+  ['GET /auth/master-password/status', /^\/auth\/master-password\/status$/],
+  ['POST /auth/master-password/unlock-code', /^\/auth\/master-password\/unlock-code$/],
+  ['POST /auth/master-password/unlock', /^\/auth\/master-password\/unlock$/],
+  ['POST /auth/logout', /^\/auth\/logout$/],
+];
+
+const json = (status: number, body: unknown) =>
+  new TestResponse(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export function installFakeVault(
+  initial: RevealedPasswordEntry[] = [],
+  masterPassword = 'Master#Pass1',
+): FakeVault {
+  const vault: FakeVault = {
+    entries: [...initial],
+    calls: [],
+    fail: new Map(),
+    count: (route) => vault.calls.filter((call) => call.route === route).length,
+    master: fakeMasterPassword(masterPassword),
+  };
+
+  const answer = (
+    route: string,
+    id: string | undefined,
+    query: URLSearchParams,
+    body: Record<string, unknown>,
+  ) => {
+    const index = vault.entries.findIndex((entry) => entry._id === id);
+    const needsMaster = [
+      'POST /passwords',
+      'PUT /passwords/:id',
+      'DELETE /passwords/:id',
+      'POST /passwords/:id/view',
+    ];
+    const masterRoute = vault.master.routes[route];
+    if (masterRoute) {
+      const answered = masterRoute(body);
+      return json(answered.status ?? 200, answered.body);
+    }
+    if (needsMaster.includes(route)) {
+      const refused = vault.master.check(body.masterPassword);
+      if (refused) return json(refused.status ?? 401, refused.body);
+    }
+    if (id !== undefined && index < 0) return json(404, { message: 'Password not found' });
+    switch (route) {
+      case 'GET /passwords': {
+        const search = (query.get('search') ?? '').toLowerCase();
+        const limit = Number(query.get('limit') ?? 0);
+        const list = [...vault.entries]
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+          .filter(
+            (e) =>
+              !search ||
+              [e.title, e.website, e.username, e.email].some((f) => f.toLowerCase().includes(search)),
+          )
+          .filter((e) => !query.get('category') || e.category === query.get('category'))
+          .filter((e) => query.get('favorite') !== 'true' || e.isFavorite)
+          .slice(0, limit || undefined);
+        return json(200, { data: { passwords: list.map(publicEntry) } });
+      }
+      case 'GET /passwords/stats': {
+        const categories: Partial<Record<Category, number>> = {};
+        vault.entries.forEach((e) => (categories[e.category] = (categories[e.category] ?? 0) + 1));
+        const favorites = vault.entries.filter((e) => e.isFavorite).length;
+        return json(200, { data: { total: vault.entries.length, favorites, categories } });
+      }
+      case 'POST /passwords': {
+        const { masterPassword: _m, ...fields } = body;
+        const entry = makeEntry({
+          ...(fields as Partial<RevealedPasswordEntry>),
+          createdAt: new Date().toISOString(),
+        });
+        vault.entries.push(entry);
+        return json(201, {
+          message: 'Password created successfully',
+          data: { password: publicEntry(entry) },
+        });
+      }
+      case 'PUT /passwords/:id': {
+        const { masterPassword: _m, ...fields } = body;
+        vault.entries[index] = { ...vault.entries[index], ...(fields as Partial<RevealedPasswordEntry>) };
+        return json(200, {
+          message: 'Password updated successfully',
+          data: { password: publicEntry(vault.entries[index]) },
+        });
+      }
+      case 'DELETE /passwords/:id':
+        vault.entries.splice(index, 1);
+        return json(200, { message: 'Password deleted successfully' });
+      case 'POST /passwords/:id/view':
+        return json(200, { data: { password: vault.entries[index] } });
+      case 'PATCH /passwords/:id/favorite': {
+        const entry = { ...vault.entries[index], isFavorite: !vault.entries[index].isFavorite };
+        vault.entries[index] = entry;
+        const message = entry.isFavorite ? 'Added to favorites' : 'Removed from favorites';
+        return json(200, { message, data: { password: publicEntry(entry) } });
+      }
+      default:
+        return json(200, { message: 'OK' });
+    }
+  };
+
+  const fetchMock = jest.fn(async (request: TestRequest) => {
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/^.*?\/api(?=\/)/, '');
+    const text = await request.text();
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+    const match = ROUTES.find(
+      ([route, pattern]) => route.startsWith(`${request.method} `) && pattern.test(path),
+    );
+    if (!match) return json(404, { message: `No fake for ${request.method} ${path}` });
+    const [route, pattern] = match;
+    vault.calls.push({ method: request.method, route, path, query: url.searchParams, body });
+    const failure = vault.fail.get(route);
+    if (failure) return json(failure.status, { message: failure.message });
+    const id = pattern.exec(path)?.[1];
+    return answer(route, id === undefined ? undefined : decodeURIComponent(id), url.searchParams, body ?? {});
+  });
+  (globalThis as unknown as { fetch: unknown }).fetch = fetchMock;
+  return vault;
+}
