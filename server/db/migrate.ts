@@ -9,6 +9,7 @@ import * as passwordsOrderIndex from './migrations/2026_11_22_006_passwords_orde
 import * as vaultVersion from './migrations/2026_11_22_007_vault_version';
 import * as trust from './migrations/2026_11_23_008_trust';
 import * as tableOwners from './migrations/2026_11_23_009_table_owners';
+import * as listWindows from './migrations/2026_11_24_010_list_windows';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_007_vault_version': vaultVersion,
   '2026_11_23_008_trust': trust,
   '2026_11_23_009_table_owners': tableOwners,
+  '2026_11_24_010_list_windows': listWindows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

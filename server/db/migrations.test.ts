@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import { createDatabase, type Db } from './database';
 import { migrateTo, migrateToLatest } from './migrate';
 
-describe('migration 009: one owner per table', () => {
+describe('migrations 009 and 010 carry an install forward', () => {
   let dir: string;
   let db: Db;
   let pgSchema: string | undefined;
@@ -82,7 +82,7 @@ describe('migration 009: one owner per table', () => {
       })
       .execute();
 
-    await migrateToLatest(db);
+    await migrateTo(db, '2026_11_23_009_table_owners');
 
     expect(await db.selectFrom('users').selectAll().execute()).toEqual([
       {
@@ -118,7 +118,7 @@ describe('migration 009: one owner per table', () => {
     expect(await db.selectFrom('sessions').select('idle_minutes').execute()).toEqual([{ idle_minutes: 15 }]);
 
     // A write to the user's entries still changes the vault version (the triggers moved along).
-    await db
+    await old
       .insertInto('passwords')
       .values({
         id: 'p1',
@@ -136,7 +136,54 @@ describe('migration 009: one owner per table', () => {
         updated_at: now,
       })
       .execute();
-    const version = await db.selectFrom('vault_keys').select('vault_version').executeTakeFirstOrThrow();
+    const version = await old.selectFrom('vault_keys').select('vault_version').executeTakeFirstOrThrow();
     expect(Number(version.vault_version)).toBe(1);
+  });
+
+  it('010: existing entries become searchable, in their order, and the vault version goes', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the past schema, which Database no longer describes
+    const old = db as unknown as Kysely<any>;
+    const entry = (id: string, title: string, createdAt: string) => ({
+      id,
+      user_id: 'u1',
+      title,
+      email: 'Grüße@Example.test',
+      username: '',
+      website: '',
+      category: 'other',
+      is_favorite: 0,
+      tags: '[]',
+      password_enc: 'x',
+      notes_enc: 'y',
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+    await old
+      .insertInto('passwords')
+      .values([
+        entry('p2', 'STRASSE Bank', '2026-01-02T00:00:00.000Z'),
+        entry('p3', 'Ὀδυσσεύς Mail', '2026-01-03T00:00:00.000Z'),
+      ])
+      .execute();
+
+    await migrateToLatest(db);
+
+    const rows = await db
+      .selectFrom('passwords')
+      .select(['id', 'search_text'])
+      .where('id', 'in', ['p2', 'p3'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'p2', search_text: 'strasse bank\n\n\ngrüsse@example.test' },
+      { id: 'p3', search_text: 'ὀδυσσεύσ mail\n\n\ngrüsse@example.test' },
+    ]);
+    const columns = onPostgres
+      ? (
+          await sql<{ name: string }>`select column_name as name from information_schema.columns
+            where table_schema = ${pgSchema} and table_name = 'vault_keys'`.execute(db)
+        ).rows
+      : (await sql<{ name: string }>`select name from pragma_table_info('vault_keys')`.execute(db)).rows;
+    expect(columns.map((column) => column.name)).not.toContain('vault_version');
   });
 });

@@ -27,8 +27,6 @@ export interface VaultKeysTable {
   kdf_parallelism: number;
   /** Set when wrong master passwords reached the account's daily cap: unlocks are refused for a day. */
   master_locked_at: string | null;
-  /** Changed by triggers with every write to the user's entries (list answers are cached by it). */
-  vault_version: Generated<number>;
 }
 
 /** Two-factor secrets (two-factor module); whether it is on is the account's (users.two_factor_enabled). */
@@ -119,6 +117,8 @@ export interface PasswordsTable {
   notes_enc: string;
   created_at: string;
   updated_at: string;
+  /** title, website, username and e-mail case-folded, one per line (vault/searchText.ts): what search reads. */
+  search_text: string;
 }
 
 export interface RecoveryCodesTable {

@@ -25,6 +25,8 @@ export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
 export const MAX_SEARCH_LENGTH = 200;
 /** The most entries one list answer carries. */
 export const MAX_LIST_LIMIT = 10_000;
+/** The entries of one window of the Passwords page's list: a few screens of cards. */
+export const LIST_WINDOW_SIZE = 100;
 
 /** The most one import request may carry (the whole JSON body); the dialog refuses bigger files first. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;

@@ -1,6 +1,6 @@
 // Shapes that cross the wire between the browser app and the API server (SPEC sections 3 and 7).
 import type { AutoLogoutMinutes, Category, TransferFormat } from './constants';
-import type { EntryContent } from './entry';
+import type { EntryContent, PasswordEntry } from './entry';
 
 export interface User {
   _id: string;
@@ -28,6 +28,17 @@ export interface PasswordListQuery {
   category?: Category;
   favorite?: boolean;
   limit?: number;
+  /** Where the window starts: the `nextCursor` of the window before it (keyset pagination). */
+  cursor?: string;
+}
+
+/** One window of GET /api/passwords: its entries, newest first, and where the next one starts. */
+export interface PasswordListPage {
+  passwords: PasswordEntry[];
+  /** Null when this window reaches the end of the list. */
+  nextCursor: string | null;
+  /** How many entries the whole list (with the same filters) holds. */
+  total: number;
 }
 
 export interface Settings {

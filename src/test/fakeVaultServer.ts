@@ -26,6 +26,8 @@ export interface FakeVault {
   fail: Map<string, Failure>;
   /** Calls of one route so far. */
   count: (route: string) => number;
+  /** Make the calls of a route wait for an answer until `release()`, e.g. to see a window on its way. */
+  hold: (route: string) => () => void;
   /** The server's master-password rules (attempts per session, the daily pause). */
   master: FakeMasterPassword;
 }
@@ -56,6 +58,24 @@ function publicEntry({ password: _password, notes: _notes, ...entry }: RevealedP
   return entry;
 }
 
+/** The server's list order: newest first, then by id. */
+function newestFirst(
+  a: Pick<PasswordEntry, 'createdAt' | '_id'>,
+  b: Pick<PasswordEntry, 'createdAt' | '_id'>,
+) {
+  return b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id);
+}
+
+/** An opaque cursor, as far as the app can tell: the last entry of a window. */
+function cursorOf(entry: PasswordEntry): string {
+  return btoa(JSON.stringify([entry.createdAt, entry._id]));
+}
+
+function cursorEntry(cursor: string): Pick<PasswordEntry, 'createdAt' | '_id'> {
+  const [createdAt, _id] = JSON.parse(atob(cursor)) as [string, string];
+  return { createdAt, _id };
+}
+
 const ROUTES: [string, RegExp][] = [
   ['GET /passwords/stats', /^\/passwords\/stats$/],
   ['POST /passwords/:id/view', /^\/passwords\/([^/]+)\/view$/],
@@ -78,11 +98,25 @@ export function installFakeVault(
   initial: RevealedPasswordEntry[] = [],
   masterPassword = 'Master#Pass1',
 ): FakeVault {
+  const held = new Map<string, Promise<void>>();
   const vault: FakeVault = {
     entries: [...initial],
     calls: [],
     fail: new Map(),
     count: (route) => vault.calls.filter((call) => call.route === route).length,
+    hold: (route) => {
+      let release: () => void = () => undefined;
+      held.set(
+        route,
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
+      return () => {
+        held.delete(route);
+        release();
+      };
+    },
     master: fakeMasterPassword(masterPassword),
   };
 
@@ -114,16 +148,27 @@ export function installFakeVault(
         const search = (query.get('search') ?? '').toLowerCase();
         const limit = Number(query.get('limit') ?? 0);
         const list = [...vault.entries]
-          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+          .sort(newestFirst)
           .filter(
             (e) =>
               !search ||
               [e.title, e.website, e.username, e.email].some((f) => f.toLowerCase().includes(search)),
           )
           .filter((e) => !query.get('category') || e.category === query.get('category'))
-          .filter((e) => query.get('favorite') !== 'true' || e.isFavorite)
-          .slice(0, limit || undefined);
-        return json(200, { data: { passwords: list.map(publicEntry) } });
+          .filter((e) => query.get('favorite') !== 'true' || e.isFavorite);
+        // Keyset paging as the server does it: the window starts after the entry the cursor names.
+        const cursor = query.get('cursor');
+        const after = cursor ? list.filter((e) => newestFirst(e, cursorEntry(cursor)) > 0) : list;
+        const page = after.slice(0, limit || undefined);
+        const more = limit > 0 && after.length > limit;
+        return json(200, {
+          success: true,
+          data: {
+            passwords: page.map(publicEntry),
+            nextCursor: more ? cursorOf(page[page.length - 1]) : null,
+            total: list.length,
+          },
+        });
       }
       case 'GET /passwords/stats': {
         const categories: Partial<Record<Category, number>> = {};
@@ -178,6 +223,7 @@ export function installFakeVault(
     if (!match) return json(404, { message: `No fake for ${request.method} ${path}` });
     const [route, pattern] = match;
     vault.calls.push({ method: request.method, route, path, query: url.searchParams, body });
+    await held.get(route);
     const failure = vault.fail.get(route);
     if (failure) return json(failure.status, { message: failure.message });
     const id = pattern.exec(path)?.[1];

@@ -1,7 +1,6 @@
 // /api/passwords: the vault entries (SPEC section 7). Every route needs a session; the ones that reveal
 // or change a secret also take the master password.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import {
@@ -18,14 +17,11 @@ import {
   UpdateEntryBody,
   validationErrors,
 } from './passwords.schemas';
-import { ListAnswerCache } from './listCache';
-import * as repo from './vault.repository';
 import * as service from './passwords.service';
 
 const MASTER_PASSWORD_REQUIRED = 'Master password is required';
 
 export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
-  const listAnswers = new ListAnswerCache();
   return async (app) => {
     // onRequest: a request without a valid session is refused before its body is even read.
     app.addHook('onRequest', makeRequireAuth(ctx));
@@ -36,22 +32,9 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schema: { querystring: ListQuery, response: ListResponse },
         schemaErrorFormatter: validationErrors(),
       },
-      async (request, reply) => {
-        const { userId } = authOf(request);
-        // The version is read first: whatever the list then reads is at least as new as that version.
-        const version = await repo.vaultVersion(ctx.db, userId);
-        const key = ListAnswerCache.key(userId, version ?? -1, request.query);
-        let answer = version === undefined ? undefined : listAnswers.get(key);
-        if (!answer) {
-          const passwords = await service.listPasswords(ctx, userId, request.query);
-          // The route's own response serializer: the schema still decides what may leave.
-          const serialised = reply.serialize({ success: true as const, data: { passwords } });
-          answer =
-            typeof serialised === 'string' ? Buffer.from(serialised) : Buffer.from(serialised as ArrayBuffer);
-          if (version !== undefined) listAnswers.set(key, answer);
-        }
-        // The typed reply knows only the schema's object; this is that object, already serialised by it.
-        return (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(answer);
+      async (request) => {
+        const data = await service.listPasswords(ctx, authOf(request).userId, request.query);
+        return { success: true as const, data };
       },
     );
 

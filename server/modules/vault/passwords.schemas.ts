@@ -14,6 +14,7 @@ import {
 import { MAX_LIST_LIMIT, MAX_SEARCH_LENGTH } from '../../../src/common/limits';
 import { badRequest } from '../../http/errors';
 import { errorResponses, MasterPasswordField as masterPassword } from '../../http/schemas';
+import { INVALID_CURSOR, MAX_CURSOR_LENGTH } from './listCursor';
 
 const CategoryFilterSchema = stringEnum<Category | typeof CATEGORY_FILTER_ALL>([
   CATEGORY_FILTER_ALL,
@@ -62,6 +63,8 @@ export const ListQuery = Type.Object({
   category: Type.Optional(CategoryFilterSchema),
   favorite: Type.Optional(stringEnum(['true', 'false'] as const)),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT })),
+  /** The `nextCursor` of the window before (opaque to clients). */
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_CURSOR_LENGTH })),
 });
 export type ListQuery = Static<typeof ListQuery>;
 
@@ -70,7 +73,14 @@ export type ListQuery = Static<typeof ListQuery>;
 const success = Type.Literal(true);
 
 export const ListResponse = {
-  200: Type.Object({ success, data: Type.Object({ passwords: Type.Array(PasswordEntrySchema) }) }),
+  200: Type.Object({
+    success,
+    data: Type.Object({
+      passwords: Type.Array(PasswordEntrySchema),
+      nextCursor: Type.Union([Type.String(), Type.Null()]),
+      total: Type.Integer(),
+    }),
+  }),
   ...errorResponses,
 };
 const EntryAnswer = Type.Object({
@@ -114,6 +124,7 @@ const LABELS: Record<string, string> = {
   search: 'Search',
   favorite: 'favorite',
   limit: 'limit',
+  cursor: 'cursor',
 };
 
 function messageFor(issue: FastifySchemaValidationError, whenNoBody: string): string {
@@ -138,6 +149,7 @@ function messageFor(issue: FastifySchemaValidationError, whenNoBody: string): st
     default:
       break;
   }
+  if (field === 'cursor') return INVALID_CURSOR;
   if (field === 'limit') return `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`;
   if (field === 'tags') return isTag ? 'Each tag must be text' : 'Tags must be a list of text';
   if (field === 'isFavorite') return 'isFavorite must be true or false';

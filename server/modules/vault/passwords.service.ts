@@ -2,14 +2,21 @@
 // AES-256-GCM ciphertext bound to owner, entry and field, and nothing secret is revealed or changed
 // before the master password has unlocked the vault key.
 import { CATEGORIES, CATEGORY_FILTER_ALL, type Category } from '../../../src/common/constants';
-import type { PasswordEntry, PasswordStats, RevealedPasswordEntry } from '../../../src/common/wire';
+import type {
+  PasswordEntry,
+  PasswordListPage,
+  PasswordStats,
+  RevealedPasswordEntry,
+} from '../../../src/common/wire';
 import type { AppContext } from '../../context';
 import { newId } from '../../crypto/tokens';
 import { decryptField, encryptField } from '../../crypto/vaultKey';
-import { HttpError, notFound } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { AuthInfo } from '../../plugins/authenticate';
 import { withVaultKey } from './masterPassword.service';
 import type { CreateEntryBody, ListQuery, UpdateEntryBody } from './passwords.schemas';
+import { decodeCursor, encodeCursor, INVALID_CURSOR } from './listCursor';
+import { foldForSearch } from './searchText';
 import * as repo from './vault.repository';
 
 export const ENTRY_NOT_FOUND = 'Password not found';
@@ -96,18 +103,37 @@ export function openSecrets(vaultKey: Buffer, row: repo.PasswordRow): { password
   return { password, notes };
 }
 
+/**
+ * A window of the list (SPEC's search, category, favourite and limit, plus a keyset cursor), its total
+ * and where the next window starts. Without a limit the rest of the list comes in one answer.
+ */
 export async function listPasswords(
   ctx: AppContext,
   userId: string,
   query: ListQuery,
-): Promise<PasswordEntry[]> {
-  const rows = await repo.listEntries(ctx.db, userId, {
-    search: query.search || undefined,
+): Promise<PasswordListPage> {
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  if (after === null) throw badRequest(INVALID_CURSOR);
+  const search = query.search?.trim() ? foldForSearch(query.search.trim()) : undefined;
+  const filter: repo.EntryFilter = {
+    search,
     category: query.category === CATEGORY_FILTER_ALL ? undefined : query.category,
     favorite: query.favorite === undefined ? undefined : query.favorite === 'true',
-    limit: query.limit,
-  });
-  return rows.map(toPasswordEntry);
+  };
+  // One more row than asked tells whether another window follows, without a second query.
+  const limit = query.limit === undefined ? undefined : query.limit + 1;
+  const [rows, total] = await Promise.all([
+    repo.listEntries(ctx.db, userId, filter, { after, limit }),
+    repo.countEntries(ctx.db, userId, filter),
+  ]);
+  const more = query.limit !== undefined && rows.length > query.limit;
+  const window = more ? rows.slice(0, query.limit) : rows;
+  const last = window[window.length - 1];
+  return {
+    passwords: window.map(toPasswordEntry),
+    nextCursor: more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    total,
+  };
 }
 
 export async function passwordStats(ctx: AppContext, userId: string): Promise<PasswordStats> {
@@ -170,11 +196,13 @@ export function updatePassword(
         password: body.password ?? kept?.password ?? '',
         notes: body.notes ?? kept?.notes ?? '',
       };
-      const updated = await repo.updateEntry(trx, auth.userId, id, {
-        ...definedOnly(fields),
-        ...sealSecrets(vaultKey, auth.userId, id, secrets),
-        updated_at: now,
-      });
+      const updated = await repo.updateEntry(
+        trx,
+        auth.userId,
+        id,
+        { ...definedOnly(fields), ...sealSecrets(vaultKey, auth.userId, id, secrets), updated_at: now },
+        current,
+      );
       if (!updated) throw entryNotFound();
       return toPasswordEntry(updated);
     });

@@ -1,16 +1,39 @@
 // All SQL of the vault module, the one owner of `passwords`, `vault_keys` and `master_password_failures`.
 // Each function takes the database or a transaction first. Every query on `passwords` filters by the
 // owner: an entry id alone never reaches a row.
-import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import type { Category } from '../../../src/common/constants';
 import type { Database, PasswordsTable, VaultKeysTable } from '../../db/schema';
+import { searchTextOf, type SearchableFields } from './searchText';
 
 /** The database or a transaction. */
 export type Executor = Kysely<Database>;
 
 export type PasswordRow = Selectable<PasswordsTable>;
-export type NewPasswordRow = Insertable<PasswordsTable>;
-export type PasswordChanges = Omit<Updateable<PasswordsTable>, 'id' | 'user_id' | 'created_at'>;
+/** A new row; its search_text is derived here, from the row itself. */
+export type NewPasswordRow = Omit<Insertable<PasswordsTable>, 'search_text'>;
+export type PasswordChanges = Omit<
+  Updateable<PasswordsTable>,
+  'id' | 'user_id' | 'created_at' | 'search_text'
+>;
+
+const withSearchText = (row: NewPasswordRow) => ({
+  ...row,
+  search_text: searchTextOf({
+    title: row.title,
+    website: row.website ?? '',
+    username: row.username ?? '',
+    email: row.email ?? '',
+  }),
+});
 
 /** The columns an answer may be built from: never the ciphertext. */
 const PUBLIC_COLUMNS = [
@@ -27,9 +50,6 @@ const PUBLIC_COLUMNS = [
 ] as const;
 export type PublicPasswordRow = Pick<PasswordRow, (typeof PUBLIC_COLUMNS)[number]>;
 
-/** What search looks at. Passwords, notes and tags are not searched. */
-const SEARCHABLE = ['title', 'website', 'username', 'email'] as const;
-
 const LIKE_ESCAPE = '\\';
 
 /** A LIKE pattern matching `text` as a plain substring: `%`, `_` and the escape character are literal. */
@@ -37,43 +57,78 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => LIKE_ESCAPE + char)}%`;
 }
 
+/** Where a window starts: after the entry with this creation time and id (the list's order). */
+export interface ListPosition {
+  createdAt: string;
+  id: string;
+}
+
 export interface EntryFilter {
+  /** Already folded (searchText.ts): compared with the stored search_text. */
   search?: string;
   category?: Category;
   favorite?: boolean;
-  limit?: number;
 }
 
-/** Changes with every write to the user's entries (database triggers); undefined for an unknown user. */
-export async function vaultVersion(db: Executor, userId: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('vault_keys')
-    .select('vault_version')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.vault_version;
+function isPostgres(db: Executor): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-/** The owner's entries, newest first, without their secrets. */
-export function listEntries(db: Executor, userId: string, filter: EntryFilter): Promise<PublicPasswordRow[]> {
-  let query = db.selectFrom('passwords').select(PUBLIC_COLUMNS).where('user_id', '=', userId);
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    // lower() on both sides: the same case folding on SQLite and PostgreSQL; the pattern is a parameter
-    // and the escape character is declared, as SQLite has none by default.
-    query = query.where((eb) =>
-      eb.or(
-        SEARCHABLE.map(
-          (column) => sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape ${LIKE_ESCAPE}`,
-        ),
-      ),
-    );
+/** FTS5's trigram index answers substrings of three characters or more; shorter ones are scanned. */
+const TRIGRAM = 3;
+
+/**
+ * The search condition, indexed on both databases: PostgreSQL's pg_trgm GIN index serves LIKE; on SQLite
+ * the FTS5 trigram index (`passwords_search`, rowid = passwords.seq) serves a phrase query, which for
+ * the trigram tokenizer is a substring match.
+ */
+function searchCondition(db: Executor, folded: string) {
+  if (isPostgres(db)) {
+    return sql<SqlBool>`${sql.ref('search_text')} like ${containsPattern(folded)} escape ${LIKE_ESCAPE}`;
   }
+  if ([...folded].length < TRIGRAM) return sql<SqlBool>`instr(${sql.ref('search_text')}, ${folded}) > 0`;
+  const phrase = `"${folded.replace(/"/g, '""')}"`;
+  return sql<SqlBool>`${sql.ref('seq')} in (select rowid from passwords_search where passwords_search match ${phrase})`;
+}
+
+function filtered(db: Executor, userId: string, filter: EntryFilter) {
+  let query = db.selectFrom('passwords').where('user_id', '=', userId);
+  if (filter.search) query = query.where(searchCondition(db, filter.search));
   if (filter.category) query = query.where('category', '=', filter.category);
   if (filter.favorite !== undefined) query = query.where('is_favorite', '=', filter.favorite ? 1 : 0);
+  return query;
+}
+
+/**
+ * A window of the owner's entries, newest first (created_at, then id, both descending), without their
+ * secrets: the `limit` entries after `after`, or from the start. Keyset pagination: the index
+ * (user_id, created_at, id) is read from the position on, whatever the depth, and an entry inserted
+ * meanwhile never shifts a later window.
+ */
+export function listEntries(
+  db: Executor,
+  userId: string,
+  filter: EntryFilter,
+  window: { after?: ListPosition; limit?: number } = {},
+): Promise<PublicPasswordRow[]> {
+  let query = filtered(db, userId, filter).select(PUBLIC_COLUMNS);
+  const { after, limit } = window;
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)),
+    );
+  }
   query = query.orderBy('created_at', 'desc').orderBy('id', 'desc');
-  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  if (limit !== undefined) query = query.limit(limit);
   return query.execute();
+}
+
+/** How many of the owner's entries pass the filter. */
+export async function countEntries(db: Executor, userId: string, filter: EntryFilter): Promise<number> {
+  const row = await filtered(db, userId, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** One entry with its ciphertext, or undefined when the id is not the owner's. */
@@ -107,18 +162,26 @@ export function lockEntry(
 }
 
 export async function insertEntry(db: Executor, row: NewPasswordRow): Promise<void> {
-  await db.insertInto('passwords').values(row).execute();
+  await db.insertInto('passwords').values(withSearchText(row)).execute();
 }
 
+/** `current` is the entry before the change (locked by the caller): the search text follows the change. */
 export function updateEntry(
   db: Executor,
   userId: string,
   id: string,
   changes: PasswordChanges,
+  current: SearchableFields,
 ): Promise<PublicPasswordRow | undefined> {
+  const searchable = {
+    title: changes.title ?? current.title,
+    website: changes.website ?? current.website,
+    username: changes.username ?? current.username,
+    email: changes.email ?? current.email,
+  };
   return db
     .updateTable('passwords')
-    .set(changes)
+    .set({ ...changes, search_text: searchTextOf(searchable) })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returning(PUBLIC_COLUMNS)
@@ -204,6 +267,51 @@ export function listEntriesWithSecrets(db: Executor, userId: string): Promise<Pa
     .execute();
 }
 
+/**
+ * A window of the owner's entries with their ciphertext, oldest first (created_at, then id, the order
+ * of an export): the `limit` entries after `after`, or from the start. Keyset reads enter the index
+ * (user_id, created_at, id) at the position, so the last window costs what the first does.
+ */
+export function listEntriesWithSecretsAfter(
+  db: Executor,
+  userId: string,
+  after: ListPosition | undefined,
+  limit: number,
+): Promise<PasswordRow[]> {
+  let query = db.selectFrom('passwords').selectAll().where('user_id', '=', userId);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.createdAt, after.id)),
+    );
+  }
+  return query.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).execute();
+}
+
+/** Where an export reads its windows from, and how it lets go of them. */
+export interface ExportReader {
+  db: Executor;
+  /** Ends the read; safe to call once the read failed too. */
+  close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL: a read-only `repeatable read` transaction on a pooled connection of its own, so every
+ * window of the export comes from one snapshot. SQLite: the database itself, one statement per window.
+ * Its driver has a single connection; a transaction held for the length of a download would make
+ * every other request of every user wait for that download. A window is consistent on its own, but
+ * an entry written meanwhile may or may not be in a later window.
+ */
+export async function openExportReader(db: Executor): Promise<ExportReader> {
+  if (!isPostgres(db)) return { db, close: async () => undefined };
+  const trx = await db
+    .startTransaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute();
+  // Nothing to keep: rollback ends the snapshot and, unlike commit, frees the connection even when it fails.
+  return { db: trx, close: () => trx.rollback().execute() };
+}
+
 export type EntryIdentity = Pick<PasswordRow, 'id' | 'title' | 'website' | 'email' | 'username'>;
 
 /** What duplicate detection compares, for every entry of the owner, oldest first. */
@@ -219,11 +327,11 @@ export function listEntryIdentities(db: Executor, userId: string): Promise<Entry
 
 /** One multi-row INSERT (at most BATCH_SIZE rows). */
 export async function insertBatch(db: Executor, rows: NewPasswordRow[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('passwords').values(rows).execute();
+  if (rows.length > 0) await db.insertInto('passwords').values(rows.map(withSearchText)).execute();
 }
 
-/** The new content of an existing entry: every column but the owner and the creation time. */
-export type EntryUpdate = Omit<PasswordRow, 'user_id' | 'created_at'>;
+/** The new content of an existing entry: every column but the owner, the creation time and the derived search text. */
+export type EntryUpdate = Omit<PasswordRow, 'user_id' | 'created_at' | 'search_text'>;
 
 const UPDATED_COLUMNS = [
   'title',
@@ -236,6 +344,7 @@ const UPDATED_COLUMNS = [
   'password_enc',
   'notes_enc',
   'updated_at',
+  'search_text',
 ] as const;
 
 /**
@@ -245,7 +354,9 @@ const UPDATED_COLUMNS = [
 export async function updateBatch(db: Executor, userId: string, rows: EntryUpdate[]): Promise<void> {
   if (rows.length === 0) return;
   const values = sql.join(
-    rows.map((row) => sql`(${sql.join([row.id, ...UPDATED_COLUMNS.map((column) => row[column])])})`),
+    rows
+      .map((row) => ({ ...row, search_text: searchTextOf(row) }))
+      .map((row) => sql`(${sql.join([row.id, ...UPDATED_COLUMNS.map((column) => row[column])])})`),
   );
   const columns = sql.join(['id', ...UPDATED_COLUMNS].map((column) => sql.ref(column)));
   // VALUES parameters arrive as text on PostgreSQL: the one integer column is cast back.

@@ -6,8 +6,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { useGetPasswordsQuery } from './vaultApi';
-import type { PasswordEntry } from '../../common/wire';
 import { MasterPasswordPromptProvider } from '../masterPassword';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { usePasswordEditor } from './entryForm/usePasswordEditor';
@@ -16,11 +14,10 @@ import { CardSkeletons } from './CardSkeletons';
 import { EmptyState } from './EmptyState';
 import { PasswordGrid } from './PasswordGrid';
 import { RevealedSecretsProvider } from './revealedSecrets';
+import { usePasswordWindows } from './usePasswordWindows';
 import { useVaultActions } from './useVaultActions';
 import { VaultFilters } from './VaultFilters';
 import { filtersCleared, selectHasActiveFilters, selectListQuery } from './vaultSlice';
-
-const NO_ENTRIES: PasswordEntry[] = [];
 
 /** Another screen may send the user here to add an entry: `navigate('/passwords', { state: { addPassword: true } })`. */
 interface PasswordsLocationState {
@@ -32,14 +29,17 @@ function PasswordsView() {
   const { enqueueSnackbar } = useSnackbar();
   const filtered = useAppSelector(selectHasActiveFilters);
   const query = useAppSelector(selectListQuery);
-  const { data, isLoading, isFetching, isError, error } = useGetPasswordsQuery(query);
+  const list = usePasswordWindows(query);
+  const { isLoading, error, size: count } = list;
   const editor = usePasswordEditor();
   const { actions, dialogs } = useVaultActions(editor.openEdit);
   const { openCreate } = editor;
 
+  // The list, or a later window of it: every failure says so. Only the list's empties it (SPEC section 8);
+  // a later window's is asked for again when the user scrolls on.
   useEffect(() => {
-    if (isError) enqueueSnackbar('Failed to fetch passwords', { variant: 'error' });
-  }, [isError, error, enqueueSnackbar]);
+    if (error) enqueueSnackbar('Failed to fetch passwords', { variant: 'error' });
+  }, [error, enqueueSnackbar]);
 
   const location = useLocation();
   const navigate = useNavigate();
@@ -48,10 +48,6 @@ function PasswordsView() {
     navigate(location.pathname, { replace: true, state: null });
     openCreate();
   }, [location.state, location.pathname, navigate, openCreate]);
-
-  // SPEC section 8: on 'Failed to fetch passwords' the list is emptied.
-  const entries = isError ? NO_ENTRIES : (data ?? NO_ENTRIES);
-  const count = entries.length;
 
   return (
     <Box sx={{ maxWidth: 1600, mx: 'auto' }}>
@@ -71,14 +67,20 @@ function PasswordsView() {
         <Typography variant="body2" color="text.secondary" role="status" sx={{ flexShrink: 0 }}>
           {isLoading ? '' : `${count.toLocaleString()} ${count === 1 ? 'password' : 'passwords'}`}
         </Typography>
-        {isFetching && !isLoading && (
+        {list.isRefreshing && (
           <LinearProgress aria-label="Updating the list" sx={{ flexGrow: 1, maxWidth: 240 }} />
         )}
       </Box>
       {isLoading ? (
         <CardSkeletons />
       ) : count > 0 ? (
-        <PasswordGrid entries={entries} actions={actions} />
+        <PasswordGrid
+          entries={list.entries}
+          size={count}
+          actions={actions}
+          busy={list.isLoadingMore}
+          onNearEnd={list.loadMore}
+        />
       ) : (
         <EmptyState
           filtered={filtered}

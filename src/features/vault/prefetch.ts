@@ -13,5 +13,9 @@ export const prefetchPasswordsPage =
     getState: () => { vault: VaultState },
   ) => {
     void loadPasswordsPage();
-    dispatch(vaultApi.util.prefetch('getPasswords', selectListQuery(getState()), {}));
+    // The list's first window, as the page asks for it. This is what `util.prefetch` does (initiate without
+    // a subscription, nothing if it is cached already), whose types in RTK 2.14 take plain queries only.
+    dispatch(
+      vaultApi.endpoints.getPasswordWindows.initiate(selectListQuery(getState()), { subscribe: false }),
+    );
   };

@@ -2,6 +2,8 @@ import { waitFor } from '@testing-library/react';
 import { setupStore, type AppStore } from '../../app/store';
 import { installFakeVault, makeEntry, type FakeVault } from '../../test/fakeVaultServer';
 import { listParams, vaultApi } from './vaultApi';
+import { prefetchPasswordsPage } from './prefetch';
+import { favoritesOnlyChanged } from './vaultSlice';
 
 const ALL = {};
 const FAVOURITES = { favorite: true };
@@ -157,5 +159,146 @@ describe('listParams', () => {
       favorite: true,
       limit: 5,
     });
+    expect(listParams({ limit: 100, cursor: '' })).toEqual({ limit: 100 });
+    expect(listParams({ limit: 100, cursor: 'abc' })).toEqual({ limit: 100, cursor: 'abc' });
+  });
+});
+
+describe('vaultApi list windows', () => {
+  const ENTRIES = 150;
+  let vault: FakeVault;
+  let store: AppStore;
+  const subscriptions: { unsubscribe: () => void }[] = [];
+
+  /** Subscribe to a list like the page does, and load its windows up to `windows`. */
+  async function loadWindows(filters: object, windows: number) {
+    const first = store.dispatch(vaultApi.endpoints.getPasswordWindows.initiate(filters));
+    subscriptions.push(first);
+    await first;
+    for (let loaded = 1; loaded < windows; loaded += 1) {
+      const next = store.dispatch(
+        vaultApi.endpoints.getPasswordWindows.initiate(filters, { direction: 'forward' }),
+      );
+      subscriptions.push(next);
+      await next;
+    }
+  }
+  const windowsOf = (filters: object) =>
+    vaultApi.endpoints.getPasswordWindows.select(filters)(store.getState()).data?.pages;
+  const entryIn = (filters: object, id: string) =>
+    windowsOf(filters)
+      ?.flatMap((page) => page.passwords)
+      .find((entry) => entry._id === id);
+  const listCalls = () => vault.calls.filter((call) => call.route === 'GET /passwords');
+
+  beforeEach(() => {
+    // Every tenth entry is a favourite; the newest (the first of the list) is w150.
+    vault = installFakeVault(
+      Array.from({ length: ENTRIES }, (_, index) =>
+        makeEntry({ _id: `w${index + 1}`, isFavorite: (index + 1) % 10 === 0 }),
+      ),
+    );
+    store = setupStore();
+  });
+
+  afterEach(() => subscriptions.splice(0).forEach((subscription) => subscription.unsubscribe()));
+
+  it('asks for the first window with the filters, then the next one from the cursor the answer gave', async () => {
+    await loadWindows({ category: 'other' }, 1);
+    const [first] = listCalls();
+    expect(Object.fromEntries(first.query)).toEqual({ category: 'other', limit: '100' });
+    const pages = windowsOf({ category: 'other' });
+    expect(pages).toHaveLength(1);
+    expect(pages?.[0].total).toBe(ENTRIES);
+    expect(pages?.[0].passwords).toHaveLength(100);
+    expect(pages?.[0].passwords[0]._id).toBe('w150');
+    expect(pages?.[0].nextCursor).toEqual(expect.any(String));
+
+    await loadWindows({ category: 'other' }, 2);
+    const second = listCalls()[1];
+    expect(Object.fromEntries(second.query)).toEqual({
+      category: 'other',
+      limit: '100',
+      cursor: pages?.[0].nextCursor,
+    });
+    const all = windowsOf({ category: 'other' });
+    expect(all?.[1].passwords.map((entry) => entry._id)).toEqual(
+      Array.from({ length: 50 }, (_, index) => `w${50 - index}`),
+    );
+    expect(all?.[1].nextCursor).toBeNull();
+    // The end: asking for more asks the server nothing.
+    await loadWindows({ category: 'other' }, 2);
+    expect(listCalls()).toHaveLength(2);
+  });
+
+  it('a favourite toggle shows at once in every window list, then refetches their loaded windows', async () => {
+    await loadWindows({}, 2);
+    await loadWindows({ favorite: true }, 1);
+    expect(listCalls()).toHaveLength(3);
+
+    // w20 is in the second window of the whole list; a favourite, so in the favourites-only list too.
+    const toggle = store.dispatch(vaultApi.endpoints.toggleFavorite.initiate('w20', { track: false }));
+    expect(entryIn({}, 'w20')?.isFavorite).toBe(false);
+    expect(entryIn({ favorite: true }, 'w20')).toBeUndefined();
+    // Nothing else changes: the other entries, the windows' cursors and counts.
+    expect(windowsOf({ favorite: true })?.[0].passwords).toHaveLength(14);
+    expect(windowsOf({ favorite: true })?.[0].total).toBe(15);
+    expect(entryIn({}, 'w30')?.isFavorite).toBe(true);
+
+    await toggle.unwrap();
+    // Two windows of the whole list, one of the favourites, each from the start again.
+    await waitFor(() => expect(listCalls()).toHaveLength(6));
+    await waitFor(() => expect(windowsOf({ favorite: true })?.[0].total).toBe(14));
+    expect(windowsOf({})?.map((page) => page.passwords.length)).toEqual([100, 50]);
+    expect(entryIn({}, 'w20')?.isFavorite).toBe(false);
+  });
+
+  it('a favourite added shows at once in the windows that hold the entry', async () => {
+    await loadWindows({}, 2);
+    const toggle = store.dispatch(vaultApi.endpoints.toggleFavorite.initiate('w21', { track: false }));
+    expect(entryIn({}, 'w21')?.isFavorite).toBe(true);
+    await toggle.unwrap();
+  });
+
+  it('a failed toggle puts every window back and refetches nothing', async () => {
+    await loadWindows({}, 2);
+    await loadWindows({ favorite: true }, 1);
+    const before = { all: windowsOf({}), favourites: windowsOf({ favorite: true }) };
+    vault.fail.set('PATCH /passwords/:id/favorite', { status: 500, message: 'Database down' });
+
+    const toggle = store.dispatch(vaultApi.endpoints.toggleFavorite.initiate('w20', { track: false }));
+    expect(entryIn({}, 'w20')?.isFavorite).toBe(false);
+    expect(entryIn({ favorite: true }, 'w20')).toBeUndefined();
+    await expect(toggle.unwrap()).rejects.toEqual({ status: 500, message: 'Database down' });
+
+    expect(windowsOf({})).toEqual(before.all);
+    expect(windowsOf({ favorite: true })).toEqual(before.favourites);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listCalls()).toHaveLength(3);
+  });
+
+  it('create refetches the loaded windows, the new entry first', async () => {
+    await loadWindows({}, 2);
+    await store
+      .dispatch(
+        vaultApi.endpoints.createPassword.initiate(
+          { title: 'Mail', email: 'me@example.com', password: 'Xx1!xxxx', masterPassword: 'Master#Pass1' },
+          { track: false },
+        ),
+      )
+      .unwrap();
+    await waitFor(() => expect(windowsOf({})?.[0].passwords[0].title).toBe('Mail'));
+    expect(windowsOf({})?.[0].total).toBe(ENTRIES + 1);
+    expect(windowsOf({})?.map((page) => page.passwords.length)).toEqual([100, 51]);
+    expect(listCalls()).toHaveLength(4);
+  });
+
+  it('prefetching the page asks for the first window of its filters, once', async () => {
+    store.dispatch(favoritesOnlyChanged(true));
+    store.dispatch(prefetchPasswordsPage());
+    store.dispatch(prefetchPasswordsPage());
+    await waitFor(() => expect(windowsOf({ favorite: true })?.[0].passwords).toHaveLength(15));
+    expect(listCalls()).toHaveLength(1);
+    expect(Object.fromEntries(listCalls()[0].query)).toEqual({ favorite: 'true', limit: '100' });
   });
 });

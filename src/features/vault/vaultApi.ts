@@ -1,14 +1,17 @@
 // Vault entry calls (SPEC section 7), shared by the dashboard and the Passwords page.
 // Calls that carry the master password or answer a decrypted secret are mutations, triggered with
 // `initiate(arg, { track: false })`: neither the argument nor the answer is kept in the store.
+import { LIST_WINDOW_SIZE } from '../../common/limits';
 import type {
   PasswordEntry,
   PasswordEntryInput,
+  PasswordListPage,
   PasswordListQuery,
   PasswordStats,
   RevealedPasswordEntry,
 } from '../../common/wire';
 import { baseApi, PASSWORD_LIST_TAG, vaultChanged } from '../../shared/api/baseApi';
+import { flipFavorite } from './favoritePatch';
 
 export interface MasterPasswordArg {
   masterPassword: string;
@@ -28,6 +31,20 @@ interface Answer<T> {
   data: T;
 }
 
+/** The filters of a list: its windows are asked for with a limit and a cursor of their own. */
+export type PasswordListFilters = Omit<PasswordListQuery, 'limit' | 'cursor'>;
+/** Where a window starts: null for the first one, else the `nextCursor` of the window before. */
+export type WindowCursor = string | null;
+
+/** What a window's answer carries for sure: the paging fields came with LIST_WINDOW_SIZE. */
+type WindowAnswer = Pick<PasswordListPage, 'passwords'> & Partial<PasswordListPage>;
+
+/** An answer without the paging fields (an older server, a short mock) reads as the one, last window. */
+function windowOf(data: WindowAnswer): PasswordListPage {
+  const { passwords } = data;
+  return { passwords, nextCursor: data.nextCursor ?? null, total: data.total ?? passwords.length };
+}
+
 /** Query-string parameters without the empty ones, so equal filters share one cache entry. */
 export function listParams(query: PasswordListQuery = {}): Record<string, string | number | boolean> {
   const params: Record<string, string | number | boolean> = {};
@@ -35,16 +52,37 @@ export function listParams(query: PasswordListQuery = {}): Record<string, string
   if (query.category) params.category = query.category;
   if (query.favorite) params.favorite = true;
   if (query.limit) params.limit = query.limit;
+  if (query.cursor) params.cursor = query.cursor;
   return params;
 }
 
 export const vaultApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    /** A short list in one answer: the dashboard's recent entries (`limit: 5`). */
     getPasswords: build.query<PasswordEntry[], PasswordListQuery>({
       query: (query) => ({ url: '/passwords', params: listParams(query) }),
       transformResponse: (answer: Answer<{ passwords: PasswordEntry[] }>) => answer.data.passwords,
       // Only the LIST tag: every change to an entry changes the lists too (order, filters, counts), and one
       // tag per entry cost ~100 ms of bookkeeping per answer with 10,000 entries (npm run bench).
+      providesTags: [PASSWORD_LIST_TAG],
+    }),
+    /**
+     * The Passwords page's list, LIST_WINDOW_SIZE entries at a time, so a vault of 100,000 entries costs
+     * its first window, not the whole list. All windows of one set of filters share one cache entry.
+     */
+    getPasswordWindows: build.infiniteQuery<PasswordListPage, PasswordListFilters, WindowCursor>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        // Keyset cursors: a window starts where the one before it ended, so windows come in order.
+        getNextPageParam: (last) => last.nextCursor ?? undefined,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/passwords',
+        params: listParams({ ...queryArg, limit: LIST_WINDOW_SIZE, cursor: pageParam ?? undefined }),
+      }),
+      transformResponse: (answer: Answer<WindowAnswer>) => windowOf(answer.data),
+      // The same LIST tag as getPasswords: every change to the vault refetches the windows already loaded
+      // (RTK Query refetches them one after another, from the first, with fresh cursors).
       providesTags: [PASSWORD_LIST_TAG],
     }),
     getPasswordStats: build.query<PasswordStats, void>({
@@ -86,19 +124,25 @@ export const vaultApi = baseApi.injectEndpoints({
         message: answer.message ?? '',
         password: answer.data.password,
       }),
-      // Every cached list shows the new state at once; a failure puts each one back.
+      // Every cached list, whole or in windows, shows the new state at once; a failure puts each one back.
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
-        const patches = vaultApi.util.selectCachedArgsForQuery(getState(), 'getPasswords').map((query) =>
-          dispatch(
-            vaultApi.util.updateQueryData('getPasswords', query, (draft) => {
-              const index = draft.findIndex((entry) => entry._id === id);
-              if (index < 0) return;
-              const isFavorite = !draft[index].isFavorite;
-              if (query.favorite && !isFavorite) draft.splice(index, 1);
-              else draft[index].isFavorite = isFavorite;
-            }),
+        const state = getState();
+        const patches = [
+          ...vaultApi.util.selectCachedArgsForQuery(state, 'getPasswords').map((query) =>
+            dispatch(
+              vaultApi.util.updateQueryData('getPasswords', query, (draft) => {
+                flipFavorite(draft, id, query.favorite);
+              }),
+            ),
           ),
-        );
+          ...vaultApi.util.selectCachedArgsForQuery(state, 'getPasswordWindows').map((filters) =>
+            dispatch(
+              vaultApi.util.updateQueryData('getPasswordWindows', filters, (draft) => {
+                draft.pages.some((page) => flipFavorite(page.passwords, id, filters.favorite));
+              }),
+            ),
+          ),
+        ];
         try {
           await queryFulfilled;
         } catch {
@@ -110,4 +154,5 @@ export const vaultApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetPasswordsQuery, useGetPasswordStatsQuery } = vaultApi;
+export const { useGetPasswordsQuery, useGetPasswordWindowsInfiniteQuery, useGetPasswordStatsQuery } =
+  vaultApi;

@@ -1,0 +1,260 @@
+// GET /api/passwords in windows: keyset cursors, the total, and search through the index (the same on
+// SQLite and PostgreSQL: this file runs in both server projects).
+import type { PasswordEntry, PasswordListPage } from '../../../src/common/wire';
+import { createUser, type TestUser } from '../../test/fixtures';
+import { startTestApp, type TestApp } from '../../test/testApp';
+import { INVALID_CURSOR } from './listCursor';
+
+jest.setTimeout(60_000);
+
+describe('GET /api/passwords in windows', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+
+  const create = async (user: TestUser, fields: Record<string, unknown>) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/passwords',
+      headers: user.auth,
+      payload: { password: 'Secret-1!', masterPassword: user.masterPassword, ...fields },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().data.password as PasswordEntry;
+  };
+  const page = async (query: Record<string, string>, user: TestUser = alice): Promise<PasswordListPage> => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/passwords?${new URLSearchParams(query).toString()}`,
+      headers: user.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data;
+  };
+  /** Follows the cursors to the end: every window's titles, and the totals they reported. */
+  const walk = async (query: Record<string, string>) => {
+    const windows: string[][] = [];
+    const totals = new Set<number>();
+    let cursor: string | null = null;
+    do {
+      const answer: PasswordListPage = await page(cursor ? { ...query, cursor } : query);
+      windows.push(answer.passwords.map((entry) => entry.title));
+      totals.add(answer.total);
+      cursor = answer.nextCursor;
+    } while (cursor);
+    return { windows, totals: [...totals] };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    [alice, bob] = [await createUser(t), await createUser(t)];
+    // Entry 1 .. Entry 25, one second apart; every fifth a favourite, every third in work.
+    for (let n = 1; n <= 25; n += 1) {
+      await create(alice, {
+        title: `Entry ${n}`,
+        category: n % 3 === 0 ? 'work' : 'other',
+        isFavorite: n % 5 === 0,
+      });
+      t.clock.advance(1000);
+    }
+    await create(bob, { title: 'Entry of Bob' });
+  });
+  afterAll(() => t.close());
+
+  const titlesFrom = (from: number, to: number) =>
+    Array.from({ length: from - to + 1 }, (_, i) => `Entry ${from - i}`);
+
+  it('answers windows newest first that add up to the whole list, each with the total', async () => {
+    const { windows, totals } = await walk({ limit: '10' });
+    expect(windows).toEqual([titlesFrom(25, 16), titlesFrom(15, 6), titlesFrom(5, 1)]);
+    expect(totals).toEqual([25]);
+  });
+
+  it('says where the list ends: no cursor after the last window, also when it is exactly full', async () => {
+    const full = await page({ limit: '25' });
+    expect(full.passwords).toHaveLength(25);
+    expect(full.nextCursor).toBeNull();
+    const all = await page({});
+    expect(all).toEqual({ passwords: expect.any(Array), nextCursor: null, total: 25 });
+    expect(all.passwords).toHaveLength(25);
+  });
+
+  it('answers an empty window past the end', async () => {
+    const first = await page({ limit: '24' });
+    const last = await page({ limit: '24', cursor: first.nextCursor as string });
+    expect(last.passwords.map((entry) => entry.title)).toEqual(['Entry 1']);
+    expect(last.nextCursor).toBeNull();
+    // A cursor at the very last entry: nothing after it.
+    const atEnd = await page({ limit: '1', cursor: first.nextCursor as string });
+    const beyond = await page({ limit: '5', cursor: atEnd.nextCursor ?? (await cursorAfterLast()) });
+    expect(beyond).toEqual({ passwords: [], nextCursor: null, total: 25 });
+  });
+  /** A cursor pointing at Entry 1, the oldest. */
+  const cursorAfterLast = async () => {
+    const all = await page({ limit: '24' });
+    const rest = await page({ limit: '1', cursor: all.nextCursor as string });
+    expect(rest.passwords[0].title).toBe('Entry 1');
+    return Buffer.from(JSON.stringify([rest.passwords[0].createdAt, rest.passwords[0]._id])).toString(
+      'base64url',
+    );
+  };
+
+  it('keeps the order stable while entries are added and deleted between windows', async () => {
+    const dave = await createUser(t);
+    for (let n = 1; n <= 12; n += 1) {
+      await create(dave, { title: `Entry ${n}` });
+      t.clock.advance(1000);
+    }
+    const first = await page({ limit: '5' }, dave);
+    expect(first.passwords.map((entry) => entry.title)).toEqual(titlesFrom(12, 8));
+    // Newer entries arrive and an entry of the first window goes: the next window neither repeats nor skips.
+    await create(dave, { title: 'Newer A' });
+    await create(dave, { title: 'Newer B' });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/passwords/${first.passwords[1]._id}`,
+      headers: dave.auth,
+      payload: { masterPassword: dave.masterPassword },
+    });
+    expect(removed.statusCode).toBe(200);
+
+    const second = await page({ limit: '5', cursor: first.nextCursor as string }, dave);
+    expect(second.passwords.map((entry) => entry.title)).toEqual(titlesFrom(7, 3));
+    expect(second.total).toBe(13);
+  });
+
+  it('pages through entries with the same creation time (the id breaks the tie)', async () => {
+    const carol = await createUser(t);
+    const createdAt = '2026-03-01T10:00:00.000Z';
+    const entries = Array.from({ length: 7 }, (_, n) => ({
+      title: `Same ${n}`,
+      email: `same${n}@example.test`,
+      password: 'Secret-1!',
+      createdAt,
+      updatedAt: createdAt,
+    }));
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/utility/import',
+      headers: carol.auth,
+      payload: {
+        masterPassword: carol.masterPassword,
+        format: 'json',
+        data: JSON.stringify({ passwords: entries }),
+      },
+    });
+    expect(imported.statusCode).toBe(200);
+    const seen: PasswordEntry[] = [];
+    let cursor: string | null = null;
+    do {
+      const answer: PasswordListPage = await page(cursor ? { limit: '3', cursor } : { limit: '3' }, carol);
+      seen.push(...answer.passwords);
+      cursor = answer.nextCursor;
+    } while (cursor);
+    expect(seen.map((entry) => entry.createdAt)).toEqual(Array(7).fill(createdAt));
+    const ids = seen.map((entry) => entry._id);
+    expect(new Set(ids).size).toBe(7);
+    expect([...ids].sort().reverse()).toEqual(ids);
+  });
+
+  it('windows a filtered and searched list, with the filtered total', async () => {
+    // "entry 1" is in Entry 1 and Entry 10..19: eleven entries.
+    const searched = await walk({ search: 'ENTRY 1', limit: '4' });
+    expect(searched.windows.flat()).toEqual([...titlesFrom(19, 10), 'Entry 1']);
+    expect(searched.windows.map((w) => w.length)).toEqual([4, 4, 3]);
+    expect(searched.totals).toEqual([11]);
+
+    const favouriteWork = await walk({ category: 'work', favorite: 'true', limit: '1' });
+    expect(favouriteWork.windows).toEqual([['Entry 15']]);
+    expect(favouriteWork.totals).toEqual([1]);
+
+    const workSearch = await walk({ category: 'work', search: 'try 2', limit: '2' });
+    expect(workSearch.windows.flat()).toEqual(['Entry 24', 'Entry 21']);
+  });
+
+  it('refuses a cursor it did not write, with a clear message', async () => {
+    for (const cursor of ['garbage', Buffer.from('{"a":1}').toString('base64url'), '%00']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/passwords?limit=5&cursor=${cursor}`,
+        headers: alice.auth,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: INVALID_CURSOR });
+    }
+    const long = await t.app.inject({
+      method: 'GET',
+      url: `/api/passwords?cursor=${'x'.repeat(300)}`,
+      headers: alice.auth,
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ message: 'cursor must be at most 256 characters' });
+  });
+
+  it("never reaches another user's entries, whatever the cursor", async () => {
+    const first = await page({ limit: '5' });
+    const answer = await page({ limit: '5', cursor: first.nextCursor as string }, bob);
+    expect(answer.passwords.map((entry) => entry.title)).toEqual([]);
+    expect(answer.total).toBe(1);
+  });
+});
+
+describe('search: a substring of title, website, username or e-mail, with full Unicode case folding', () => {
+  let t: TestApp;
+  let user: TestUser;
+  const titles = async (search: string): Promise<string[]> => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/passwords?${new URLSearchParams({ search }).toString()}`,
+      headers: user.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data.passwords.map((entry: PasswordEntry) => entry.title);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    user = await createUser(t);
+    const entries = [
+      { title: 'Straße Bank', website: 'https://bank.example' },
+      { title: 'ΣΟΦΊΑ Mail', username: 'Odysseus' },
+      { title: 'Ofﬁce Suite', email: 'ÉLODIE@Example.test' },
+      { title: 'Plain', website: 'https://XY.example', username: 'ab' },
+    ];
+    for (const fields of entries) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/passwords',
+        headers: user.auth,
+        payload: { password: 'Secret-1!', masterPassword: user.masterPassword, ...fields },
+      });
+      expect(res.statusCode).toBe(201);
+      t.clock.advance(1000);
+    }
+  });
+  afterAll(() => t.close());
+
+  it.each<[string, string[]]>([
+    ['STRASSE', ['Straße Bank']],
+    ['straße', ['Straße Bank']],
+    ['σοφία', ['ΣΟΦΊΑ Mail']],
+    ['ΣΟΦΊΑ', ['ΣΟΦΊΑ Mail']],
+    ['office', ['Ofﬁce Suite']],
+    ['élodie@example', ['Ofﬁce Suite']],
+    ['ODYSS', ['ΣΟΦΊΑ Mail']],
+    // One and two characters (below the trigram index): still a substring match.
+    ['é', ['Ofﬁce Suite']],
+    ['XY', ['Plain']],
+    // ß folds to ss (as in Odysseus).
+    ['ß', ['ΣΟΦΊΑ Mail', 'Straße Bank']],
+    // A match never spans two fields (title, then website).
+    ['bank https', []],
+    ['bank\nhttps', []],
+    // Quotes and operators are text, not query syntax.
+    ['"bank"', []],
+    ['bank OR mail', []],
+    ['*', []],
+  ])('search=%j finds %j', async (search, expected) => {
+    expect(await titles(search)).toEqual(expected);
+  });
+});

@@ -1,0 +1,179 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { installFakeVault, makeEntry, type FakeVault } from '../../test/fakeVaultServer';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import type { AppStore } from '../../app/store';
+import PasswordsPage from './PasswordsPage';
+import { vaultApi } from './vaultApi';
+
+// Real providers and a vault of a few windows: slower than a unit test on a busy machine.
+jest.setTimeout(20_000);
+
+const ENTRIES = 250;
+/** A row of cards as tall as a card; rows are this plus a 16 px gap apart. */
+const ROW_HEIGHT = 214;
+const ROW_PITCH = ROW_HEIGHT + 16;
+
+// jsdom lays nothing out. In a browser rows are one card tall and boxes move up as the window scrolls:
+// say so, and the window (768 px high, one card wide in jsdom) shows four rows; the grid renders six.
+beforeAll(() => {
+  jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.dataset.index === undefined ? 0 : ROW_HEIGHT;
+  });
+  jest
+    .spyOn(Element.prototype, 'getBoundingClientRect')
+    .mockImplementation(() => new DOMRect(0, -window.scrollY, 0, 0));
+});
+afterAll(() => jest.restoreAllMocks());
+afterEach(() => Object.assign(window, { scrollY: 0 }));
+
+/** Scroll the window so that this row of cards (one card each in jsdom) is at the top, and let it settle. */
+async function scrollToRow(row: number) {
+  await act(async () => {
+    Object.assign(window, { scrollY: row * ROW_PITCH });
+    window.dispatchEvent(new Event('scroll'));
+    // The virtualiser notices the end of a scroll after 150 ms without scroll events.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  });
+}
+
+const listCalls = (vault: FakeVault) => vault.calls.filter((call) => call.route === 'GET /passwords');
+const cachedWindows = (store: AppStore) =>
+  vaultApi.endpoints.getPasswordWindows.select({})(store.getState()).data?.pages;
+const positionOf = (title: string) =>
+  screen.getByRole('article', { name: title }).closest('[role="listitem"]')?.getAttribute('aria-posinset');
+
+describe('PasswordsPage in windows', () => {
+  let vault: FakeVault;
+
+  beforeEach(() => {
+    // Created one after another: "Site 250" is the newest, so the first card.
+    vault = installFakeVault(
+      Array.from({ length: ENTRIES }, (_, index) => makeEntry({ title: `Site ${index + 1}` })),
+    );
+  });
+
+  it('paints the first window, counts the whole vault and lays out rows for all of it', async () => {
+    renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+    expect(await screen.findByRole('article', { name: 'Site 250' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('250 passwords');
+
+    const [first] = listCalls(vault);
+    expect(listCalls(vault)).toHaveLength(1);
+    expect(first.query.get('limit')).toBe('100');
+    expect(first.query.has('cursor')).toBe(false);
+
+    // A small DOM: the rows near the viewport only, each item placed in the whole list.
+    const items = screen.getAllByRole('listitem');
+    expect(items.length).toBeLessThanOrEqual(8);
+    expect(items[0]).toHaveAttribute('aria-setsize', '250');
+    expect(items[0]).toHaveAttribute('aria-posinset', '1');
+    const list = screen.getByRole('list', { name: 'Passwords' });
+    expect(Number.parseFloat((list.firstElementChild as HTMLElement).style.height)).toBe(
+      ENTRIES * ROW_PITCH - 16,
+    );
+  });
+
+  it('shows placeholders past the loaded entries and fetches the next window from the previous cursor', async () => {
+    const { store } = renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+    await screen.findByRole('article', { name: 'Site 250' });
+
+    // Row 120 is in the second window, not loaded yet.
+    const release = vault.hold('GET /passwords');
+    await scrollToRow(120);
+    const placeholders = screen.getAllByTestId('card-placeholder');
+    expect(placeholders.length).toBeGreaterThan(0);
+    for (const placeholder of placeholders) {
+      expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+      expect(placeholder).not.toHaveAttribute('tabindex');
+      expect(within(placeholder).queryByRole('button')).not.toBeInTheDocument();
+    }
+    expect(screen.getByRole('list', { name: 'Passwords' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('250 passwords');
+    expect(screen.queryByLabelText('Updating the list')).not.toBeInTheDocument();
+
+    release();
+    expect(await screen.findByRole('article', { name: 'Site 130' })).toBeInTheDocument();
+    expect(positionOf('Site 130')).toBe('121');
+    expect(screen.queryAllByTestId('card-placeholder')).toHaveLength(0);
+    const [, second] = listCalls(vault);
+    expect(second.query.get('limit')).toBe('100');
+    expect(second.query.get('cursor')).toBe(cachedWindows(store)?.[0].nextCursor);
+    expect(screen.getByRole('list', { name: 'Passwords' })).toHaveAttribute('aria-busy', 'false');
+
+    // The end of the vault: the third, last window; nothing is asked for after it.
+    await scrollToRow(ENTRIES - 3);
+    expect(await screen.findByRole('article', { name: 'Site 1' })).toBeInTheDocument();
+    expect(positionOf('Site 1')).toBe('250');
+    expect(listCalls(vault)[2].query.get('cursor')).toBe(cachedWindows(store)?.[1].nextCursor);
+    expect(cachedWindows(store)?.[2].nextCursor).toBeNull();
+    await scrollToRow(ENTRIES - 5);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listCalls(vault)).toHaveLength(3);
+    expect(screen.getByRole('status')).toHaveTextContent('250 passwords');
+  });
+
+  it('does not fetch the next window while the rendered rows are far from the loaded end', async () => {
+    renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+    await screen.findByRole('article', { name: 'Site 250' });
+    await scrollToRow(20);
+    expect(await screen.findByRole('article', { name: 'Site 230' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listCalls(vault)).toHaveLength(1);
+  });
+
+  it('says so when a later window fails, keeps the list, and asks again when the user scrolls on', async () => {
+    renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+    await screen.findByRole('article', { name: 'Site 250' });
+    vault.fail.set('GET /passwords', { status: 500, message: 'Database down' });
+
+    await scrollToRow(120);
+    expect(await screen.findByText('Failed to fetch passwords')).toBeInTheDocument();
+    expect(screen.queryByText('No passwords found')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('250 passwords');
+    expect(screen.getAllByTestId('card-placeholder').length).toBeGreaterThan(0);
+    // No retry loop: the failed window is asked for again only when the user moves.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(listCalls(vault)).toHaveLength(2);
+
+    vault.fail.delete('GET /passwords');
+    await scrollToRow(122);
+    expect(await screen.findByRole('article', { name: 'Site 128' })).toBeInTheDocument();
+    expect(listCalls(vault)).toHaveLength(3);
+    await scrollToRow(0);
+    expect(await screen.findByRole('article', { name: 'Site 250' })).toBeInTheDocument();
+  });
+
+  it('refetches the loaded windows after a change to the vault, keeping the cards shown meanwhile', async () => {
+    const { store } = renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+    await screen.findByRole('article', { name: 'Site 250' });
+    await scrollToRow(120);
+    await screen.findByRole('article', { name: 'Site 130' });
+    expect(listCalls(vault)).toHaveLength(2);
+
+    // Site 128 is at position 123, in the second window.
+    const release = vault.hold('GET /passwords');
+    const site128 = vault.entries[127];
+    await act(async () => {
+      await store
+        .dispatch(vaultApi.endpoints.toggleFavorite.initiate(site128._id, { track: false }))
+        .unwrap();
+    });
+    expect(await screen.findByLabelText('Updating the list')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Site 128' })).getByText('Favorite'),
+    ).toBeInTheDocument();
+    expect(screen.queryAllByTestId('card-placeholder')).toHaveLength(0);
+
+    // Both windows come again, in order, the second from the first's fresh cursor.
+    release();
+    await waitFor(() => expect(listCalls(vault)).toHaveLength(4));
+    await waitFor(() => expect(screen.queryByLabelText('Updating the list')).not.toBeInTheDocument());
+    const [, , first, second] = listCalls(vault);
+    expect(first.query.has('cursor')).toBe(false);
+    expect(second.query.get('cursor')).toBe(cachedWindows(store)?.[0].nextCursor);
+    expect(
+      within(screen.getByRole('article', { name: 'Site 128' })).getByText('Favorite'),
+    ).toBeInTheDocument();
+    expect(vault.entries[127].isFavorite).toBe(true);
+  });
+});
