@@ -1,134 +1,235 @@
-// 3. `GET /api/passwords` of a 1,000-entry vault under keep-alive load, side by side with a bare Fastify
-// route (own process) that sends the same bytes pre-serialised. Rounds alternate between the two so that
-// noise from the rest of the machine falls on both; the ratio of their throughputs is the figure.
+// 3. `GET /api/passwords`, a window of 100 of the big vault, read right after a write to that vault, side
+// by side with a bare Fastify route (own process) that sends the same bytes pre-serialised.
+//
+// The loop, the same for both targets: a write phase (each of the C keep-alive connections toggles the
+// favourite of one entry of the vault, PATCH /api/passwords/:id/favorite, not timed), then a read phase
+// (the C connections read at once, each a different window: the first 100 entries, the next 100 by
+// the cursor, ...), timed from its first request to its last answer. Every read phase follows writes to
+// the vault, and no two reads of a phase ask the same thing, so no cache of any kind can answer for the
+// list route; the bare route gets the same writes before its reads, so the machine does the same work
+// around both. Rounds alternate between the targets so that noise from the rest of the machine falls on
+// both. Reads/s = reads / time spent in read phases; the ratio of the two is the figure.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
-import { expectStatus, runLoad, type LoadResult } from './lib/http';
+import { performance } from 'node:perf_hooks';
+import { exchange, expectStatus, monotonicUs } from './lib/http';
 import { freePort, spawnNode, waitForHttp } from './lib/processes';
 import { percentile, round, type Row } from './lib/results';
 import type { BenchUser } from './lib/users';
 
-const SECTION = 'GET /api/passwords, 1,000 entries';
-
 export interface ListLoadOptions {
+  /** Connections, and so reads (and writes) in flight at once. */
   connections: number;
-  /** Measured time per target, split over `rounds` alternating rounds. */
+  /** Measured wall time per target, split over `rounds` alternating rounds. */
   durationMs: number;
   rounds: number;
   warmupMs: number;
+  /** Entries per window (the Passwords page's LIST_WINDOW_SIZE). */
+  windowSize: number;
 }
 
-function merge(results: LoadResult[]): LoadResult {
-  return {
-    requests: results.reduce((n, r) => n + r.requests, 0),
-    errors: results.reduce((n, r) => n + r.errors, 0),
-    durationMs: results.reduce((n, r) => n + r.durationMs, 0),
-    latenciesMs: results.flatMap((r) => r.latenciesMs),
-    windowUs: [results[0]?.windowUs[0] ?? 0, results.at(-1)?.windowUs[1] ?? 0],
-  };
+interface Tally {
+  reads: number;
+  errors: number;
+  /** Time spent in read phases. */
+  readMs: number;
+  latenciesMs: number[];
+  writeLatenciesMs: number[];
+  /** The read phases, on the monotonic clock (for the server's CPU profile). */
+  windowsUs: [number, number][];
+  /** Reads/s of each round. */
+  roundRates: number[];
 }
 
-const rps = (result: LoadResult) => (result.requests / result.durationMs) * 1000;
+const emptyTally = (): Tally => ({
+  reads: 0,
+  errors: 0,
+  readMs: 0,
+  latenciesMs: [],
+  writeLatenciesMs: [],
+  windowsUs: [],
+  roundRates: [],
+});
 
-export async function measureListThroughput(
+const rate = (t: { reads: number; readMs: number }) => (t.readMs > 0 ? (t.reads / t.readMs) * 1000 : 0);
+
+interface ListPage {
+  data: { passwords: { _id: string }[]; nextCursor: string | null; total: number };
+}
+
+export async function measureListAfterWrite(
   baseUrl: string,
   user: BenchUser,
   tmpDir: string,
   options: ListLoadOptions,
+  where: { section: string; idPrefix: string },
 ): Promise<{ rows: Row[]; apiWindowsUs: [number, number][] }> {
-  const apiUrl = new URL('/api/passwords', baseUrl).toString();
+  const { connections, windowSize } = options;
   const headers = { authorization: `Bearer ${user.token}` };
-  const answer = await expectStatus(200, baseUrl, '/api/passwords', { token: user.token });
-  const entries = (answer.json as { data: { passwords: unknown[] } }).data.passwords.length;
-  const bodyFile = path.join(tmpDir, 'list-body.json');
-  fs.writeFileSync(bodyFile, answer.raw);
+
+  // The windows the connections read: the first, then each next one by its cursor.
+  const paths: string[] = [];
+  const bodies: Buffer[] = [];
+  let cursor: string | null = null;
+  let ids: string[] = [];
+  let total = 0;
+  while (paths.length < connections) {
+    const query = new URLSearchParams({ limit: String(windowSize) });
+    if (cursor) query.set('cursor', cursor);
+    const pathAndQuery = `/api/passwords?${query.toString()}`;
+    const answer = await expectStatus(200, baseUrl, pathAndQuery, { token: user.token });
+    const page = answer.json as ListPage;
+    if (page.data.passwords.length !== windowSize) {
+      throw new Error(`${pathAndQuery}: ${page.data.passwords.length} entries, expected ${windowSize}`);
+    }
+    if (paths.length === 0) {
+      ids = page.data.passwords.map((entry) => entry._id);
+      total = page.data.total;
+    }
+    paths.push(pathAndQuery);
+    bodies.push(answer.raw);
+    cursor = page.data.nextCursor;
+    if (!cursor) break;
+  }
+  const windows = paths.length;
+  const bodyFiles = bodies.map((body, n) => {
+    const file = path.join(tmpDir, `list-window-${where.idPrefix}-${n}.json`);
+    fs.writeFileSync(file, body);
+    return file;
+  });
 
   const port = await freePort();
   const bare = spawnNode(path.join('bench', 'bareServer.ts'), {
-    env: { ...process.env, PORT: String(port), BODY_FILE: bodyFile },
-    logFile: path.join(tmpDir, 'bare.log'),
+    env: { ...process.env, PORT: String(port), BODY_FILES: bodyFiles.join(path.delimiter) },
+    logFile: path.join(tmpDir, `bare-${where.idPrefix}.log`),
   });
+  const apiAgent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const bareAgent = new http.Agent({ keepAlive: true, maxSockets: connections });
   try {
     await waitForHttp(`http://127.0.0.1:${port}/health`, bare);
-    const bareUrl = `http://127.0.0.1:${port}/bare`;
-    const load = (url: string, durationMs: number, withAuth: boolean) =>
-      runLoad({
-        url,
-        headers: withAuth ? headers : undefined,
-        connections: options.connections,
-        durationMs,
-        expectBytes: answer.raw.length,
-      });
+    const apiUrls = paths.map((p) => new URL(p, baseUrl));
+    const bareUrls = paths.map((_, n) => new URL(`/bare/${n}`, `http://127.0.0.1:${port}`));
+    let written = 0;
 
-    await load(apiUrl, options.warmupMs, true);
-    await load(bareUrl, options.warmupMs, false);
-    const api: LoadResult[] = [];
-    const bareRuns: LoadResult[] = [];
+    /** One write phase, then one read phase against `target`. */
+    const phase = async (target: 'api' | 'bare', tally: Tally) => {
+      const writes = await Promise.all(
+        Array.from({ length: connections }, () => {
+          const id = ids[written % ids.length];
+          written += 1;
+          return exchange(apiAgent, new URL(`/api/passwords/${encodeURIComponent(id)}/favorite`, baseUrl), {
+            method: 'PATCH',
+            headers,
+          });
+        }),
+      );
+      const failedWrite = writes.find((w) => w.status !== 200);
+      if (failedWrite) throw new Error(`a write (PATCH favorite) answered ${failedWrite.status}`);
+      tally.writeLatenciesMs.push(...writes.map((w) => w.ms));
+
+      const urls = target === 'api' ? apiUrls : bareUrls;
+      const agent = target === 'api' ? apiAgent : bareAgent;
+      const startedUs = monotonicUs();
+      const started = performance.now();
+      const reads = await Promise.all(
+        Array.from({ length: connections }, (_, c) =>
+          exchange(agent, urls[c % windows], target === 'api' ? { headers } : {}),
+        ),
+      );
+      tally.readMs += performance.now() - started;
+      tally.windowsUs.push([startedUs, monotonicUs()]);
+      reads.forEach((read, c) => {
+        // The favourites toggled in the first window change its length by a byte each ("true"/"false").
+        const expected = bodies[c % windows].length;
+        if (read.status === 200 && Math.abs(read.bytes - expected) <= windowSize) {
+          tally.reads += 1;
+          tally.latenciesMs.push(read.ms);
+        } else {
+          tally.errors += 1;
+        }
+      });
+    };
+
+    const runFor = async (target: 'api' | 'bare', ms: number, tally: Tally) => {
+      const before = { reads: tally.reads, readMs: tally.readMs };
+      const deadline = performance.now() + ms;
+      while (performance.now() < deadline) await phase(target, tally);
+      tally.roundRates.push(
+        rate({ reads: tally.reads - before.reads, readMs: tally.readMs - before.readMs }),
+      );
+    };
+
+    await runFor('api', options.warmupMs, emptyTally());
+    await runFor('bare', options.warmupMs, emptyTally());
+    const api = emptyTally();
+    const bareTally = emptyTally();
     const slice = options.durationMs / options.rounds;
-    for (let round = 0; round < options.rounds; round += 1) {
+    for (let r = 0; r < options.rounds; r += 1) {
       // Alternate which goes first, so neither always follows the other.
-      if (round % 2 === 0) {
-        api.push(await load(apiUrl, slice, true));
-        bareRuns.push(await load(bareUrl, slice, false));
-      } else {
-        bareRuns.push(await load(bareUrl, slice, false));
-        api.push(await load(apiUrl, slice, true));
-      }
+      const order: ('api' | 'bare')[] = r % 2 === 0 ? ['api', 'bare'] : ['bare', 'api'];
+      for (const target of order) await runFor(target, slice, target === 'api' ? api : bareTally);
     }
-    const apiAll = merge(api);
-    const bareAll = merge(bareRuns);
-    if (apiAll.requests === 0 || bareAll.requests === 0) {
-      throw new Error(`no successful request (errors: api ${apiAll.errors}, bare ${bareAll.errors})`);
+    if (api.reads === 0 || bareTally.reads === 0) {
+      throw new Error(`no successful read (errors: api ${api.errors}, bare ${bareTally.errors})`);
     }
-    const kb = (answer.raw.length / 1000).toFixed(0);
-    const setup = `${options.connections} connections, ${options.durationMs / 1000} s each in ${options.rounds} alternating rounds`;
+    const roundRatios = api.roundRates.map((a, i) => a / bareTally.roundRates[i]);
+    const kb = (bodies[0].length / 1000).toFixed(0);
+    const setup =
+      `${connections} connections: ${connections} writes (PATCH favorite, not timed), then ${connections} ` +
+      `reads of ${windows} different windows at once, timed; ${options.durationMs / 1000} s of each target ` +
+      `in ${options.rounds} alternating rounds`;
     const rows: Row[] = [
       {
-        id: 'list.api.rps',
-        section: SECTION,
-        label: `API route (${entries} entries, ${kb} KB): requests/s`,
-        value: round(rps(apiAll)),
+        id: `${where.idPrefix}.api.rps`,
+        section: where.section,
+        label: `list route, window of ${windowSize} (${kb} KB) of ${total.toLocaleString('en-US')}, after a write: reads/s`,
+        value: round(rate(api)),
         unit: 'req/s',
-        note: `${setup}; ${apiAll.requests} ok, ${apiAll.errors} errors; rounds ${api.map((r) => rps(r).toFixed(0)).join(', ')}`,
+        note: `${setup}; ${api.reads} reads ok, ${api.errors} errors; rounds ${api.roundRates.map((r) => r.toFixed(0)).join(', ')}`,
       },
       {
-        id: 'list.api.p99',
-        section: SECTION,
-        label: 'API route: p99 latency',
-        value: percentile(apiAll.latenciesMs, 99),
+        id: `${where.idPrefix}.api.p99`,
+        section: where.section,
+        label: '  list route: p99 latency (in a phase of concurrent reads)',
+        value: percentile(api.latenciesMs, 99),
         unit: 'ms',
         digits: 1,
-        note: `p50 ${percentile(apiAll.latenciesMs, 50).toFixed(1)} ms`,
+        note: `p50 ${percentile(api.latenciesMs, 50).toFixed(1)} ms; the writes before them: p50 ${percentile(api.writeLatenciesMs, 50).toFixed(1)} ms`,
       },
       {
-        id: 'list.bare.rps',
-        section: SECTION,
-        label: 'bare Fastify route, same bytes: requests/s',
-        value: round(rps(bareAll)),
+        id: `${where.idPrefix}.bare.rps`,
+        section: where.section,
+        label: 'bare Fastify route, same bytes, same writes before: reads/s',
+        value: round(rate(bareTally)),
         unit: 'req/s',
-        note: `${bareAll.requests} ok, ${bareAll.errors} errors; rounds ${bareRuns.map((r) => rps(r).toFixed(0)).join(', ')}`,
+        note: `${bareTally.reads} reads ok, ${bareTally.errors} errors; rounds ${bareTally.roundRates.map((r) => r.toFixed(0)).join(', ')}`,
       },
       {
-        id: 'list.bare.p99',
-        section: SECTION,
-        label: 'bare route: p99 latency',
-        value: percentile(bareAll.latenciesMs, 99),
+        id: `${where.idPrefix}.bare.p99`,
+        section: where.section,
+        label: '  bare route: p99 latency',
+        value: percentile(bareTally.latenciesMs, 99),
         unit: 'ms',
         digits: 1,
-        note: `p50 ${percentile(bareAll.latenciesMs, 50).toFixed(1)} ms`,
+        note: `p50 ${percentile(bareTally.latenciesMs, 50).toFixed(1)} ms`,
       },
       {
-        id: 'list.ratio',
-        section: SECTION,
-        label: 'throughput ratio API / bare',
-        value: rps(apiAll) / rps(bareAll),
+        id: `${where.idPrefix}.ratio`,
+        section: where.section,
+        label: 'reads/s ratio, list route / bare route',
+        value: rate(api) / rate(bareTally),
         unit: '',
         digits: 2,
         target: { op: '>=', value: 0.5 },
+        note: `rounds: ${roundRatios.map((r) => r.toFixed(2)).join(', ')}`,
+        samples: roundRatios,
       },
     ];
-    return { rows, apiWindowsUs: api.map((r) => r.windowUs) };
+    return { rows, apiWindowsUs: api.windowsUs };
   } finally {
+    apiAgent.destroy();
+    bareAgent.destroy();
     await bare.stop();
   }
 }

@@ -66,7 +66,7 @@ export function peakOfRun(pid: number): Row {
   return {
     id: 'memory.runPeak',
     section: SECTION,
-    label: 'peak over the whole run (VmHWM, imports included)',
+    label: 'peak over the whole run (VmHWM, imports and exports included)',
     value: mb(readMemory(pid).peakKib),
     unit: 'MB',
     digits: 1,

@@ -34,14 +34,6 @@ async function argonTimer(): Promise<() => Promise<{ ms: number; cpuMs: number }
   };
 }
 
-/** Argon2id verify with ACCOUNT_HASH_PARAMS in this process, as the server runs it: median of `runs`. */
-export async function measureArgon(runs: number): Promise<{ medianMs: number; runsMs: number[] }> {
-  const time = await argonTimer();
-  const runsMs: number[] = [];
-  for (let run = 0; run < runs; run += 1) runsMs.push((await time()).ms);
-  return { medianMs: median(runsMs), runsMs };
-}
-
 const mailsTo = (smtp: TestSmtpServer, email: string) =>
   smtp.mails.filter((mail) => mail.to.includes(email)).length;
 

@@ -1,5 +1,5 @@
 // A small HTTP client on node:http: JSON calls from a chosen loopback address (the server sees it as the
-// client IP, which keeps each simulated client under the per-IP limits), and a keep-alive load generator.
+// client IP, which keeps each simulated client under the per-IP limits), and keep-alive requests.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
@@ -110,88 +110,51 @@ export async function mapLimit<T, R>(
   return results;
 }
 
-// ---- Load ----
+// ---- Keep-alive requests (the list throughput loop) ----
 
-export interface LoadOptions {
-  url: string;
-  headers?: http.OutgoingHttpHeaders;
-  connections: number;
-  durationMs: number;
-  /** Byte length every answer must have (catches errors answered fast). */
-  expectBytes?: number;
+/** The monotonic clock in microseconds (the clock of V8's CPU profiles). */
+export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+export interface Exchange {
+  status: number;
+  bytes: number;
+  /** First byte written to last byte read. */
+  ms: number;
 }
-
-export interface LoadResult {
-  requests: number;
-  errors: number;
-  durationMs: number;
-  latenciesMs: number[];
-  /** When the load ran, on the monotonic clock in microseconds (the clock of V8's CPU profiles). */
-  windowUs: [number, number];
-}
-
-const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /**
- * `connections` keep-alive sockets, each sending its next GET as soon as the previous answer is read,
- * for `durationMs`. Latency is per request, first byte written to last byte read.
+ * One request on `agent` (keep-alive sockets), the body counted, not kept. Never rejects: a network
+ * error answers status 0.
  */
-export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const url = new URL(options.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const latenciesMs: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const startedUs = monotonicUs();
-  const deadline = started + options.durationMs;
-
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const t0 = performance.now();
-      const request = http.get(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: `${url.pathname}${url.search}`,
-          headers: options.headers,
-          agent,
-        },
-        (response) => {
-          let bytes = 0;
-          response.on('data', (chunk: Buffer) => {
-            bytes += chunk.length;
-          });
-          response.on('end', () => {
-            const ok =
-              response.statusCode === 200 &&
-              (options.expectBytes === undefined || bytes === options.expectBytes);
-            if (ok) latenciesMs.push(performance.now() - t0);
-            else errors += 1;
-            resolve();
-          });
-          response.on('error', () => {
-            errors += 1;
-            resolve();
-          });
-        },
-      );
-      request.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-    });
-
-  const connection = async () => {
-    while (performance.now() < deadline) await once();
-  };
-  await Promise.all(Array.from({ length: options.connections }, connection));
-  const durationMs = performance.now() - started;
-  agent.destroy();
-  return {
-    requests: latenciesMs.length,
-    errors,
-    durationMs,
-    latenciesMs,
-    windowUs: [startedUs, monotonicUs()],
-  };
+export function exchange(
+  agent: http.Agent,
+  url: URL,
+  options: { method?: string; headers?: http.OutgoingHttpHeaders } = {},
+): Promise<Exchange> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const failed = () => resolve({ status: 0, bytes: 0, ms: performance.now() - started });
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent,
+      },
+      (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, bytes, ms: performance.now() - started }),
+        );
+        response.on('error', failed);
+      },
+    );
+    request.on('error', failed);
+    request.end();
+  });
 }

@@ -7,7 +7,7 @@ export interface Target {
   value: number;
 }
 
-export type Verdict = 'pass' | 'miss' | 'info' | 'error';
+export type Verdict = 'pass' | 'miss' | 'info' | 'error' | 'skipped';
 
 export interface Row {
   /** Stable key for latest.json, e.g. "bundle.login.js". */
@@ -25,18 +25,44 @@ export interface Row {
   note?: string;
   /** Any raw data worth keeping in latest.json. */
   detail?: unknown;
+  /**
+   * The single runs behind `value` (in its unit), when it is a median or an aggregate of runs: a target
+   * that some runs meet and others miss is flagged as straddled (the machine's noise decides it).
+   */
+  samples?: number[];
+  /** Not measured on purpose (e.g. no PostgreSQL answers): the reason is the note. */
+  skipped?: boolean;
 }
 
 export interface JudgedRow extends Row {
   verdict: Verdict;
+  /** Some of `samples` meet the target and some miss it. */
+  straddles?: boolean;
+}
+
+function meets(target: Target, value: number): boolean {
+  const { op } = target;
+  return op === '<=' ? value <= target.value : op === '<' ? value < target.value : value >= target.value;
 }
 
 export function judge(row: Row): JudgedRow {
+  if (row.skipped) return { ...row, verdict: 'skipped' };
   if (row.value === null || !Number.isFinite(row.value)) return { ...row, verdict: 'error' };
   if (!row.target) return { ...row, verdict: 'info' };
-  const { op, value } = row.target;
-  const ok = op === '<=' ? row.value <= value : op === '<' ? row.value < value : row.value >= value;
-  return { ...row, verdict: ok ? 'pass' : 'miss' };
+  const target = row.target;
+  const verdicts = (row.samples ?? []).filter(Number.isFinite).map((v) => meets(target, v));
+  const straddles = verdicts.includes(true) && verdicts.includes(false);
+  return { ...row, verdict: meets(target, row.value) ? 'pass' : 'miss', ...(straddles ? { straddles } : {}) };
+}
+
+/** What the table's note column says: the row's note, and whether its runs straddle the target. */
+function noteOf(row: JudgedRow): string {
+  const parts = [row.note ?? ''];
+  if (row.straddles) {
+    const met = (row.samples ?? []).filter((v) => row.target && meets(row.target, v)).length;
+    parts.push(`NOISY: ${met} of ${row.samples?.length ?? 0} runs meet the target`);
+  }
+  return parts.filter(Boolean).join('; ');
 }
 
 function formatNumber(value: number, digits: number, minimumDigits = digits): string {
@@ -47,6 +73,7 @@ function formatNumber(value: number, digits: number, minimumDigits = digits): st
 }
 
 export function formatValue(row: Row): string {
+  if (row.skipped) return 'skipped';
   if (row.value === null || !Number.isFinite(row.value)) return 'n/a';
   return `${formatNumber(row.value, row.digits ?? 0)} ${row.unit}`.trim();
 }
@@ -63,8 +90,8 @@ export function renderTable(rows: JudgedRow[]): string {
     row.label,
     formatValue(row),
     formatTarget(row),
-    row.verdict === 'info' ? '' : row.verdict.toUpperCase(),
-    row.note ?? '',
+    row.verdict === 'info' || row.verdict === 'skipped' ? '' : row.verdict.toUpperCase(),
+    noteOf(row),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...cells.map((line) => (column === 4 ? 0 : line[column].length))),

@@ -81,9 +81,9 @@ export async function signIn(
 // ---- Vault files ----
 
 /**
- * Site names for titles. Only the ones marked below contain a "z", so typing "z" in search narrows a
- * 10,000-entry vault to about a tenth (title, website, username and e-mail are searched; none of the
- * other generated fields has a "z").
+ * Site names for titles. Only the one marked below contains a "z", so typing "z" in search narrows a
+ * vault of any size (a multiple of 20) to exactly a twentieth: 100 -> 5, 10,000 -> 500, 100,000 -> 5,000
+ * (title, website, username and e-mail are searched; none of the other generated fields has a "z").
  */
 const SITES = [
   'Github',
@@ -125,9 +125,14 @@ export interface VaultEntryFile {
   updatedAt: string;
 }
 
-/** A PassVault JSON export of `count` entries (the format `POST /api/utility/import` reads). */
-export function vaultFile(count: number): string {
-  const passwords: VaultEntryFile[] = Array.from({ length: count }, (_, i) => {
+/**
+ * A PassVault JSON export of `count` entries (the format `POST /api/utility/import` reads): entries
+ * `offset` .. `offset + count - 1`, one minute apart in createdAt, so the parts of a vault filled in
+ * several uploads are distinct entries and the later parts are the newer ones.
+ */
+export function vaultFile(count: number, offset = 0): string {
+  const passwords: VaultEntryFile[] = Array.from({ length: count }, (_, n) => {
+    const i = offset + n;
     const site = SITES[i % SITES.length];
     const slug = site.toLowerCase();
     const at = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
@@ -163,4 +168,38 @@ export async function importVault(baseUrl: string, user: BenchUser, data: string
   });
   const imported = (result.json as { data?: { imported?: number } }).data?.imported ?? 0;
   return { ms: result.ms, imported };
+}
+
+export interface FilledVault {
+  entries: number;
+  /** Each upload's round trip, in order. */
+  uploadsMs: number[];
+  /** The size of each upload's file (the `data` string). */
+  uploadBytes: number[];
+}
+
+/**
+ * Fills `user`'s vault with `count` entries through the real import API, in `parts` uploads of distinct
+ * entries (the file of each is made just before its upload, so only one is in memory at a time).
+ */
+export async function fillVault(
+  baseUrl: string,
+  user: BenchUser,
+  count: number,
+  parts = 1,
+): Promise<FilledVault> {
+  const result: FilledVault = { entries: 0, uploadsMs: [], uploadBytes: [] };
+  const size = Math.ceil(count / parts);
+  for (let offset = 0; offset < count; offset += size) {
+    const part = Math.min(size, count - offset);
+    const data = vaultFile(part, offset);
+    const answer = await importVault(baseUrl, user, data);
+    if (answer.imported !== part) {
+      throw new Error(`upload at ${offset}: imported ${answer.imported} of ${part} entries`);
+    }
+    result.entries += part;
+    result.uploadsMs.push(answer.ms);
+    result.uploadBytes.push(Buffer.byteLength(data));
+  }
+  return result;
 }
