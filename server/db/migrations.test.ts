@@ -185,5 +185,11 @@ describe('migrations 009 and 010 carry an install forward', () => {
         ).rows
       : (await sql<{ name: string }>`select name from pragma_table_info('vault_keys')`.execute(db)).rows;
     expect(columns.map((column) => column.name)).not.toContain('vault_version');
+    // The entry counter starts from the entries there are, and follows later writes.
+    const count = async () =>
+      Number((await db.selectFrom('vault_keys').select('entry_count').executeTakeFirstOrThrow()).entry_count);
+    expect(await count()).toBe(3);
+    await db.deleteFrom('passwords').where('id', '=', 'p2').execute();
+    expect(await count()).toBe(2);
   });
 });

@@ -27,6 +27,8 @@ export interface VaultKeysTable {
   kdf_parallelism: number;
   /** Set when wrong master passwords reached the account's daily cap: unlocks are refused for a day. */
   master_locked_at: string | null;
+  /** How many entries the user has: kept by triggers on passwords (the list's unfiltered total). */
+  entry_count: Generated<number>;
 }
 
 /** Two-factor secrets (two-factor module); whether it is on is the account's (users.two_factor_enabled). */

@@ -301,6 +301,12 @@ describeOnPostgres(title, () => {
       await admin.query(`create database "${restoredDatabase}"`);
       const target = new URL(pgUrl as string);
       target.pathname = `/${restoredDatabase}`;
+      // A dump of the whole database (the README's) carries the pg_trgm extension that search's index
+      // needs; this one holds only the test's schema, so the extension is created as that dump would.
+      const restoreAdmin = new pg.Client({ connectionString: target.toString() });
+      await restoreAdmin.connect();
+      await restoreAdmin.query('create extension if not exists pg_trgm with schema public');
+      await restoreAdmin.end();
       // README: pg_restore --no-owner --dbname="$DATABASE_URL" FILE, into an empty database.
       await pgTool('pg_restore', ['--no-owner', `--dbname=${target.toString()}`, dump]);
 

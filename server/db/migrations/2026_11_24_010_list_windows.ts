@@ -8,6 +8,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // - SQLite: an FTS5 trigram index over it (substring search); the table gets an INTEGER PRIMARY KEY
 //   (`seq`) for the index to point at, as plain rowids may change on VACUUM;
 // - PostgreSQL: a pg_trgm GIN index over it;
+// - vault_keys.entry_count: the number of the user's entries, kept by triggers on every insert and
+//   delete whichever code writes, so the list's unfiltered total costs one row read, not a count;
 // - the vault-version triggers and their column go: no list cache needs them any more.
 
 /** The server's folding as of this migration (server/modules/vault/searchText.ts). */
@@ -78,6 +80,27 @@ async function upPostgres(db: Kysely<any>): Promise<void> {
   await sql`create index passwords_search_trgm on passwords using gin (search_text ${sql.id(schema, 'gin_trgm_ops')})`.execute(
     db,
   );
+  await addCountingIndexes(db, false);
+}
+
+/**
+ * Counts read an index instead of the rows (which carry the ciphertexts): the stats and the category and
+ * favourite totals, and on SQLite the one- and two-character searches, which the trigram index cannot
+ * serve. (Not on PostgreSQL: a B-tree entry may not exceed a third of a page, and search_text may.)
+ */
+async function addCountingIndexes(db: Kysely<any>, withSearchText: boolean): Promise<void> {
+  await db.schema
+    .createIndex('passwords_user_category')
+    .on('passwords')
+    .columns(['user_id', 'category', 'is_favorite'])
+    .execute();
+  if (withSearchText) {
+    await db.schema
+      .createIndex('passwords_user_search')
+      .on('passwords')
+      .columns(['user_id', 'search_text'])
+      .execute();
+  }
 }
 
 const SQLITE_COLUMNS =
@@ -111,6 +134,7 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
   await sql`alter table passwords_new rename to passwords`.execute(db);
   await sql`create index passwords_user_created_id on passwords (user_id, created_at, id)`.execute(db);
   await fillSearchText(db);
+  await addCountingIndexes(db, true);
 
   // The index holds the folded text already: case_sensitive 1 keeps SQLite's ASCII-only folding out.
   await sql`create virtual table passwords_search using fts5(
@@ -129,15 +153,63 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
   end`.execute(db);
 }
 
+async function addEntryCount(db: Kysely<any>, postgres: boolean): Promise<void> {
+  await db.schema
+    .alterTable('vault_keys')
+    .addColumn('entry_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`update vault_keys set entry_count =
+    (select count(*) from passwords where passwords.user_id = vault_keys.user_id)`.execute(db);
+  if (postgres) {
+    // Statement-level: an import of 20,000 rows updates the counter once.
+    await sql`
+      create function passvault_count_entries() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'INSERT' then
+          update vault_keys v set entry_count = v.entry_count + n.added
+            from (select user_id, count(*) as added from new_rows group by user_id) n
+            where v.user_id = n.user_id;
+        else
+          update vault_keys v set entry_count = v.entry_count - o.removed
+            from (select user_id, count(*) as removed from old_rows group by user_id) o
+            where v.user_id = o.user_id;
+        end if;
+        return null;
+      end $$`.execute(db);
+    await sql`create trigger passwords_count_insert after insert on passwords referencing new table as new_rows
+      for each statement execute function passvault_count_entries()`.execute(db);
+    await sql`create trigger passwords_count_delete after delete on passwords referencing old table as old_rows
+      for each statement execute function passvault_count_entries()`.execute(db);
+    return;
+  }
+  await sql`create trigger passwords_count_insert after insert on passwords begin
+    update vault_keys set entry_count = entry_count + 1 where user_id = new.user_id;
+  end`.execute(db);
+  await sql`create trigger passwords_count_delete after delete on passwords begin
+    update vault_keys set entry_count = entry_count - 1 where user_id = old.user_id;
+  end`.execute(db);
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await dropVaultVersion(db, postgres);
   if (postgres) await upPostgres(db);
   else await upSqlite(db);
+  // After the SQLite table was rebuilt: its triggers belong to the new table.
+  await addEntryCount(db, postgres);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  for (const event of ['insert', 'delete']) {
+    await sql
+      .raw(`drop trigger if exists passwords_count_${event}${postgres ? ' on passwords' : ''}`)
+      .execute(db);
+  }
+  if (postgres) await sql`drop function if exists passvault_count_entries()`.execute(db);
+  await db.schema.alterTable('vault_keys').dropColumn('entry_count').execute();
+  await sql`drop index if exists passwords_user_category`.execute(db);
+  await sql`drop index if exists passwords_user_search`.execute(db);
   if (postgres) {
     await sql`drop index if exists passwords_search_trgm`.execute(db);
   } else {

@@ -1,8 +1,10 @@
 // /api/utility: export and import of the whole vault (SPEC section 7). Both need a session and the
 // master password; import accepts bodies up to 20 MB.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { answerWithProgress, wantsProgress, type ImportAnswer } from './importStream';
 import {
   ExportBody,
   ExportResponseSchema,
@@ -12,6 +14,13 @@ import {
   transferValidationErrors,
 } from './transfer.schemas';
 import { exportPasswords, IMPORT_COMPLETED, importPasswords } from './transfer.service';
+import type { ImportResult } from '../../../src/common/wire';
+
+const importAnswer = (data: ImportResult): ImportAnswer => ({
+  success: true,
+  message: IMPORT_COMPLETED,
+  data,
+});
 
 export function transferRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -21,14 +30,17 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     app.post(
       '/export',
       {
+        // The 200 answer is a stream (its schema documents what it parses to); errors are serialised.
         schema: { body: ExportBody, response: ExportResponseSchema },
         schemaErrorFormatter: transferValidationErrors,
       },
       async (request, reply) => {
         const { masterPassword, format } = request.body;
-        const result = await exportPasswords(ctx, authOf(request), masterPassword, format);
+        const { body } = await exportPasswords(ctx, authOf(request), masterPassword, format);
+        // The typed reply accepts the schema's shapes only; the stream's bytes parse to the 200 one.
+        const untyped: FastifyReply = reply;
         // Decrypted secrets: no cache may keep them.
-        return reply.header('cache-control', 'no-store').send({ success: true as const, ...result });
+        return untyped.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
       },
     );
 
@@ -39,9 +51,16 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schema: { body: ImportBody, response: ImportResponseSchema },
         schemaErrorFormatter: transferValidationErrors,
       },
-      async (request) => {
-        const data = await importPasswords(ctx, authOf(request), request.body);
-        return { success: true as const, message: IMPORT_COMPLETED, data };
+      async (request, reply) => {
+        const auth = authOf(request);
+        if (!wantsProgress(request.headers.accept)) {
+          return importAnswer(await importPasswords(ctx, auth, request.body));
+        }
+        return answerWithProgress(
+          reply,
+          (progress) => importPasswords(ctx, auth, request.body, progress),
+          importAnswer,
+        );
       },
     );
   };

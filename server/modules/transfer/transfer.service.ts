@@ -1,16 +1,19 @@
 // Export and import of a whole vault. The master password unlocks the vault key once per request; each
 // secret is then encrypted (fresh nonce, bound to owner, entry and field) or decrypted with it in memory.
-// An import is one transaction: all of its rows are written, or none.
+// An export is streamed a window at a time; an import is one transaction: all of its rows are written,
+// or none.
 import type { TransferFormat } from '../../../src/common/constants';
-import type { ExportResponse, ImportOptions, ImportResult } from '../../../src/common/wire';
+import type { Readable } from 'node:stream';
+import type { ImportOptions, ImportResult } from '../../../src/common/wire';
 import type { AppContext } from '../../context';
 import type { AuthInfo } from '../../plugins/authenticate';
-import { entryIdentities, exportEntries, writeEntries } from '../vault/entries.bulk';
-import { withVaultKey } from '../vault/masterPassword.service';
+import { entryIdentities, exportEntryWindows } from '../vault/entries.bulk';
+import { unlockVault, withVaultKey } from '../vault/masterPassword.service';
+import { openExportStream } from './exportStream';
 import { readImport } from './formats/detect';
-import { writeCsvExport, writeJsonExport } from './formats/passvault';
 import { modeOf, planImport } from './importPlan';
 import { checkRow } from './importRows';
+import { writePlan, type ImportProgress } from './importWrites';
 
 export const IMPORT_COMPLETED = 'Import completed successfully';
 
@@ -18,18 +21,32 @@ export function exportFilename(format: TransferFormat, now: Date): string {
   return `passwords_export_${now.toISOString().slice(0, 10)}.${format}`;
 }
 
-export function exportPasswords(
+export interface ExportAnswer {
+  filename: string;
+  format: TransferFormat;
+  /** The JSON answer, `{ success, filename, format, data }`, streamed (exportStream.ts). */
+  body: Readable;
+}
+
+/**
+ * Unlocks the vault key, then answers a stream that reads, decrypts and writes the entries a window at
+ * a time. The key outlives this call: it is wiped when the stream ends, fails or is abandoned.
+ */
+export async function exportPasswords(
   ctx: AppContext,
   auth: AuthInfo,
   masterPassword: string,
   format: TransferFormat,
-): Promise<ExportResponse> {
-  return withVaultKey(ctx, auth, masterPassword, async (vaultKey) => {
-    const entries = await exportEntries(ctx.db, auth.userId, vaultKey);
-    const now = ctx.now();
-    const data = format === 'csv' ? writeCsvExport(entries) : writeJsonExport(entries, now);
-    return { data, filename: exportFilename(format, now), format };
-  });
+): Promise<ExportAnswer> {
+  const vaultKey = await unlockVault(ctx, auth, masterPassword);
+  const exportedAt = ctx.now();
+  const filename = exportFilename(format, exportedAt);
+  const body = await openExportStream(
+    { filename, format, exportedAt },
+    exportEntryWindows(ctx.db, auth.userId, vaultKey),
+    () => vaultKey.fill(0),
+  );
+  return { filename, format, body };
 }
 
 export interface ImportRequest {
@@ -38,10 +55,12 @@ export interface ImportRequest {
   options?: Partial<ImportOptions>;
 }
 
+/** `progress` hears how far the writes are (the dialog's progress bar, importStream.ts). */
 export async function importPasswords(
   ctx: AppContext,
   auth: AuthInfo,
   request: ImportRequest,
+  progress?: ImportProgress,
 ): Promise<ImportResult> {
   // The file is read before the vault is unlocked: an unreadable one costs no Argon2 run.
   const rows = readImport(request.data).rows.map((row, i) => checkRow(row, i + 1));
@@ -50,7 +69,7 @@ export async function importPasswords(
   return withVaultKey(ctx, auth, request.masterPassword, (vaultKey) =>
     ctx.db.transaction().execute(async (trx) => {
       const plan = planImport(rows, mode === 'all' ? [] : await entryIdentities(trx, userId), mode);
-      await writeEntries(trx, userId, vaultKey, plan, ctx.now().toISOString());
+      await writePlan(trx, userId, vaultKey, plan, ctx.now().toISOString(), progress);
       const { imported, updated, skipped, errors } = plan;
       return { imported, updated, skipped, errors };
     }),

@@ -22,6 +22,42 @@ export async function exportEntries(
   });
 }
 
+/** Entries per read of an export: only this many are decrypted and held at a time. */
+export const EXPORT_WINDOW = 500;
+
+/** A row with its secrets opened, as an export writes it (the key order is the file's). */
+function decryptedEntry(vaultKey: Buffer, row: repo.PasswordRow): ExportedEntry {
+  const { _id: _unused, ...entry } = toPasswordEntry(row);
+  return { ...entry, ...openSecrets(vaultKey, row) };
+}
+
+/**
+ * Every entry of the user, oldest first, with its secrets decrypted, one window at a time: what
+ * `exportEntries` answers, without holding the vault in memory. The reads share one snapshot where
+ * the database allows it (vault.repository `openExportReader`), released when the generator ends,
+ * fails or is closed early by `return()`.
+ */
+export async function* exportEntryWindows(
+  db: Executor,
+  userId: string,
+  vaultKey: Buffer,
+  size: number = EXPORT_WINDOW,
+): AsyncGenerator<ExportedEntry[], void, undefined> {
+  const reader = await repo.openExportReader(db);
+  try {
+    let after: repo.ListPosition | undefined;
+    for (;;) {
+      const rows = await repo.listEntriesWithSecretsAfter(reader.db, userId, after, size);
+      if (rows.length > 0) yield rows.map((row) => decryptedEntry(vaultKey, row));
+      if (rows.length < size) return;
+      const last = rows[rows.length - 1];
+      after = { createdAt: last.created_at, id: last.id };
+    }
+  } finally {
+    await reader.close();
+  }
+}
+
 /** What duplicate detection compares, for every entry of the user, oldest first. */
 export function entryIdentities(db: Executor, userId: string): Promise<EntryIdentity[]> {
   return repo.listEntryIdentities(db, userId);

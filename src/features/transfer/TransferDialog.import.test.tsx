@@ -4,6 +4,10 @@ import { useGetPasswordsQuery, useGetPasswordStatsQuery } from '../vault';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ExportCard, ImportCard } from './DataCards';
 import { MASTER, installTransferServer } from '../../test/transferTestKit';
+import { FakeXhr, installFakeXhr } from './xhrTestKit';
+
+// The import goes through XMLHttpRequest (for its upload progress): here, through the mocked fetch.
+installFakeXhr();
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
 jest.setTimeout(20_000);
@@ -248,6 +252,81 @@ describe('Import tab', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
     expect(screen.getByRole('dialog', { name: TITLE })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 2000 });
+  });
+
+  describe('progress of a large import', () => {
+    const progressBar = (dialog: HTMLElement) =>
+      within(dialog).getByRole('progressbar', { name: 'Importing passwords' });
+
+    async function startImport() {
+      const server = installTransferServer();
+      FakeXhr.manual = true;
+      const { user } = renderCards();
+      const dialog = await openImport(user);
+      await paste(user, dialog, CSV);
+      await user.type(masterField(dialog), MASTER);
+      await user.click(importButton(dialog));
+      await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+      return { server, dialog, xhr: FakeXhr.sent[0] };
+    }
+
+    it('shows the upload, then how many entries the server has written, then the results', async () => {
+      const { server, dialog, xhr } = await startImport();
+      const total = xhr.body.length;
+      const sent = Math.round(total * 0.42);
+      act(() => xhr.uploaded(sent));
+      expect(within(dialog).getByRole('status')).toHaveTextContent('Uploading…');
+      expect(progressBar(dialog)).toHaveAttribute('aria-valuenow', String(Math.floor((sent / total) * 100)));
+
+      // Uploaded: the server reads the file and checks the master password.
+      act(() => xhr.uploaded(total));
+      expect(within(dialog).getByRole('status')).toHaveTextContent('Importing…');
+      expect(progressBar(dialog)).not.toHaveAttribute('aria-valuenow');
+
+      act(() => xhr.receive('{"progress":{"done":0,"total":1200}}\n'));
+      expect(within(dialog).getByRole('status')).toHaveTextContent('Importing 1,200 entries…');
+      expect(progressBar(dialog)).toHaveAttribute('aria-valuenow', '0');
+      act(() => xhr.receive('{"progress":{"done":800,"total":1200}}\n'));
+      expect(progressBar(dialog)).toHaveAttribute('aria-valuenow', '66');
+      expect(within(dialog).getByText('66%')).toBeInTheDocument();
+      expect(masterField(dialog)).toBeDisabled();
+
+      const data = { imported: 1150, updated: 0, skipped: 50, errors: [] };
+      act(() => {
+        xhr.receive(`${JSON.stringify({ success: true, message: 'Import completed successfully', data })}\n`);
+        xhr.finish();
+      });
+      expect(await screen.findByText('Import completed successfully')).toBeInTheDocument();
+      const results = within(dialog).getByRole('region', { name: 'Import results' });
+      expect(within(results).getByTestId('import-imported')).toHaveTextContent('1150');
+      expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
+      // It went through XMLHttpRequest, not fetch.
+      expect(server.count('POST /utility/import')).toBe(0);
+    });
+
+    it('shows a failure after the progress began as the server message, and keeps the data', async () => {
+      const { dialog, xhr } = await startImport();
+      act(() => {
+        xhr.uploaded(xhr.body.length);
+        xhr.receive('{"progress":{"done":0,"total":3}}\n');
+      });
+      act(() => {
+        xhr.receive('{"message":"Internal server error","status":500}\n');
+        xhr.finish();
+      });
+      expect(await screen.findByText('Internal server error')).toBeInTheDocument();
+      expect(within(dialog).queryByRole('region', { name: 'Import results' })).not.toBeInTheDocument();
+      expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
+      expect(pasteArea(dialog)).toHaveValue(CSV);
+    });
+
+    it('says when the server cannot be reached', async () => {
+      const { xhr } = await startImport();
+      act(() => xhr.onerror?.({}));
+      expect(
+        await screen.findByText("Can't reach PassVault. Check your connection and try again."),
+      ).toBeInTheDocument();
+    });
   });
 
   it.each([

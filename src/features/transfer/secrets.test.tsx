@@ -5,6 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ExportCard, ImportCard } from './DataCards';
 import { MASTER, blobText, captureDownloads, installTransferServer } from '../../test/transferTestKit';
+import { installFakeXhr } from './xhrTestKit';
+
+// The import goes through XMLHttpRequest (for its upload progress): here, through the mocked fetch.
+installFakeXhr();
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
 jest.setTimeout(20_000);

@@ -4,6 +4,10 @@ import { waitFor } from '@testing-library/react';
 import { vaultApi } from '../vault';
 import { mockApi } from '../../test/mockApi';
 import { exportAnswerOf, importResultOf, transferApi } from './transferApi';
+import { installFakeXhr } from './xhrTestKit';
+
+// The import goes through XMLHttpRequest (for its upload progress): here, through the mocked fetch.
+installFakeXhr();
 
 describe('reading the answers (SPEC section 7)', () => {
   it('takes the export from data, or the body itself, and the file name when there is one', () => {
@@ -94,5 +98,44 @@ describe('import and the cache', () => {
     ]);
     subscriptions.forEach((subscription) => subscription.unsubscribe());
     store.dispatch(baseApi.util.resetApiState());
+  });
+});
+
+describe('import failures (the base query rule, SPEC section 8)', () => {
+  const arg = {
+    masterPassword: 'm',
+    data: 'x',
+    format: 'csv' as const,
+    options: { skipDuplicates: true, updateExisting: false },
+  };
+  const importOnce = (store: ReturnType<typeof setupStore>) =>
+    store.dispatch(transferApi.endpoints.importPasswords.initiate(arg, { track: false })).unwrap();
+
+  it('signs out on a 401 about the token, with the bearer sent', async () => {
+    window.localStorage.setItem('token', 'old-token');
+    const { calls } = mockApi({
+      'POST /utility/import': { status: 401, body: { message: 'Token expired' } },
+    });
+    const store = setupStore();
+    await expect(importOnce(store)).rejects.toEqual({ status: 401, message: 'Token expired' });
+    expect(calls[0].headers.get('authorization')).toBe('Bearer old-token');
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('keeps the session on a 401 about the master password, with its details', async () => {
+    window.localStorage.setItem('token', 'kept-token');
+    mockApi({
+      'POST /utility/import': {
+        status: 401,
+        body: { message: 'Invalid master password', attemptsRemaining: 1 },
+      },
+    });
+    const store = setupStore();
+    await expect(importOnce(store)).rejects.toEqual({
+      status: 401,
+      message: 'Invalid master password',
+      attemptsRemaining: 1,
+    });
+    expect(window.localStorage.getItem('token')).toBe('kept-token');
   });
 });

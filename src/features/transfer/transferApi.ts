@@ -1,10 +1,18 @@
 // POST /utility/export and /utility/import (SPEC section 7). Both carry the master password and the
 // vault in plain text, so both are mutations triggered with `initiate(arg, { track: false })`: neither
 // the argument nor the answer is kept in the store or the cache. The export answer keeps the key `data`
-// so that the DevTools sanitizer blanks it in the fulfilled action as well.
-import { baseApi, vaultChanged } from '../../shared/api/baseApi';
+// so that the DevTools sanitizer blanks it in the fulfilled action as well. The import reports its
+// progress outside the store (importStage.ts).
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { baseApi, sessionEnded, vaultChanged } from '../../shared/api/baseApi';
+import { apiBaseUrl } from '../../shared/api/basePath';
+import { errorText, failureDetails, isSessionEnded, type ApiFailure } from '../../shared/api/errorText';
+import { getStoredToken, removeStoredToken } from '../../shared/api/tokenStorage';
 import type { TransferFormat } from '../../common/constants';
 import type { ImportOptions, ImportResult } from '../../common/wire';
+import { setImportStage } from './importStage';
+import { sendImport } from './importRequest';
 
 export interface ExportArg {
   masterPassword: string;
@@ -50,15 +58,43 @@ export function importResultOf(body: unknown): ImportResult {
   };
 }
 
+/** The base query's rule for a failed answer (baseApi.ts): SPEC's error text, and a 401 about the token signs out. */
+function failureOf(error: FetchBaseQueryError, dispatch: (action: UnknownAction) => unknown): ApiFailure {
+  const message = errorText(error);
+  if (isSessionEnded(error.status, message)) {
+    removeStoredToken();
+    dispatch(sessionEnded());
+  }
+  return {
+    status: typeof error.status === 'number' ? error.status : String(error.status),
+    message,
+    ...failureDetails(error),
+  };
+}
+
 export const transferApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     exportPasswords: build.mutation<ExportAnswer, ExportArg>({
       query: (body) => ({ url: '/utility/export', method: 'POST', body }),
       transformResponse: exportAnswerOf,
     }),
+    // XMLHttpRequest instead of the base query's fetch, for the upload's progress (importRequest.ts).
     importPasswords: build.mutation<ImportResult, ImportArg>({
-      query: (body) => ({ url: '/utility/import', method: 'POST', body }),
-      transformResponse: importResultOf,
+      async queryFn(arg, api) {
+        setImportStage({ phase: 'uploading', sent: 0, total: 1 });
+        try {
+          const outcome = await sendImport({
+            url: `${apiBaseUrl()}/utility/import`,
+            body: JSON.stringify(arg),
+            token: getStoredToken(),
+            onStage: setImportStage,
+          });
+          if ('error' in outcome) return { error: failureOf(outcome.error, api.dispatch) };
+          return { data: importResultOf(outcome.data) };
+        } finally {
+          setImportStage(null);
+        }
+      },
       invalidatesTags: vaultChanged,
     }),
   }),

@@ -100,9 +100,12 @@ function cellText(value: string): string {
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** RFC 4180 text: CRLF after every record, every cell neutralised, quoted where it has to be. */
+/** One RFC 4180 record and its CRLF: every cell neutralised, quoted where it has to be. */
+export function csvLine(cells: readonly string[]): string {
+  return cells.map(cellText).join(',') + '\r\n';
+}
+
+/** RFC 4180 text: the header and every row, each a `csvLine`. */
 export function writeCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const lines = [header.map(cellText).join(',')];
-  for (const row of rows) lines.push(row.map(cellText).join(','));
-  return lines.join('\r\n') + '\r\n';
+  return csvLine(header) + rows.map(csvLine).join('');
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ExportedEntry } from '../../../../src/common/wire';
-import { parseCsv } from './csv';
+import { parseCsv, writeCsv } from './csv';
 import { readImport } from './detect';
-import { CSV_COLUMNS, joinTags, splitJoinedTags, writeCsvExport, writeJsonExport } from './passvault';
+import { CSV_COLUMNS, exportWriter, joinTags, splitJoinedTags, writeExport } from './passvault';
 
 const sample = (name: string) => fs.readFileSync(path.join(__dirname, '__samples__', name), 'utf8');
 
@@ -51,7 +51,7 @@ const ENTRIES: ExportedEntry[] = [
 
 describe('our JSON export', () => {
   it('is version 1 with the export time and every field, two-space indented', () => {
-    const text = writeJsonExport(ENTRIES, new Date('2026-11-22T12:00:00.000Z'));
+    const text = writeExport('json', ENTRIES, new Date('2026-11-22T12:00:00.000Z'));
     expect(text.startsWith('{\n  "version": 1,\n  "exportedAt": "2026-11-22T12:00:00.000Z",\n')).toBe(true);
     expect(JSON.parse(text)).toEqual({
       version: 1,
@@ -61,7 +61,7 @@ describe('our JSON export', () => {
   });
 
   it('is read back field for field', () => {
-    expect(readImport(writeJsonExport(ENTRIES, new Date()))).toEqual({
+    expect(readImport(writeExport('json', ENTRIES, new Date()))).toEqual({
       format: 'passvault-json',
       rows: ENTRIES,
     });
@@ -75,7 +75,7 @@ describe('our JSON export', () => {
 });
 
 describe('our CSV export', () => {
-  const text = writeCsvExport(ENTRIES);
+  const text = writeExport('csv', ENTRIES, new Date());
   const [header, ...records] = parseCsv(text);
 
   it('starts with the columns other managers import (name,url,username,password,note), then ours', () => {
@@ -119,6 +119,56 @@ describe('our CSV export', () => {
       notes: "it's '@ fine",
       tags: ['a;b', 'c\\d', 'Banking'],
     });
+  });
+});
+
+describe('the window-by-window writer', () => {
+  const at = new Date('2026-11-22T12:00:00.000Z');
+  // The whole-file writers it replaced, word for word: the files must not change.
+  const previousJson = (entries: ExportedEntry[]) =>
+    JSON.stringify({ version: 1, exportedAt: at.toISOString(), passwords: entries }, null, 2);
+  const previousCsv = (entries: ExportedEntry[]) =>
+    writeCsv(
+      CSV_COLUMNS,
+      entries.map((entry) => [
+        entry.title,
+        entry.website,
+        entry.username || entry.email,
+        entry.password,
+        entry.notes,
+        entry.email,
+        entry.category,
+        entry.isFavorite ? 'true' : 'false',
+        joinTags(entry.tags),
+        entry.createdAt,
+        entry.updatedAt,
+      ]),
+    );
+
+  const windowings: [string, ExportedEntry[][]][] = [
+    ['no entry', []],
+    ['one window', [ENTRIES]],
+    ['one entry per window', ENTRIES.map((entry) => [entry])],
+    ['uneven windows', [ENTRIES.slice(0, 2), ENTRIES.slice(2)]],
+    ['a window of one entry', [ENTRIES.slice(0, 1)]],
+  ];
+
+  it.each(windowings)('writes the JSON file the whole-file writer wrote: %s', (_case, windows) => {
+    const writer = exportWriter('json', at);
+    const text = writer.head + windows.map((window) => writer.entries(window)).join('') + writer.tail();
+    expect(text).toBe(previousJson(windows.flat()));
+  });
+
+  it.each(windowings)('writes the CSV file the whole-file writer wrote: %s', (_case, windows) => {
+    const writer = exportWriter('csv', at);
+    const text = writer.head + windows.map((window) => writer.entries(window)).join('') + writer.tail();
+    expect(text).toBe(previousCsv(windows.flat()));
+  });
+
+  it('starts a new file with each writer', () => {
+    expect(writeExport('json', ENTRIES, at)).toBe(previousJson(ENTRIES));
+    expect(writeExport('json', [], at)).toBe(previousJson([]));
+    expect(writeExport('csv', [], at)).toBe(previousCsv([]));
   });
 });
 

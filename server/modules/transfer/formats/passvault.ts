@@ -1,26 +1,19 @@
-// This product's own files: what export writes and import reads back, field for field.
+// This product's own files: what export writes and import reads back, field for field. Export writes
+// them a window of entries at a time (transfer exportStream.ts).
 //
 // JSON: { "version": 1, "exportedAt": ISO, "passwords": [ExportedEntry...] }, two-space indentation.
 // CSV:  name,url,username,password,note first (what other managers import as they are), then
 //       email,category,favorite,tags,createdAt,updatedAt. `username` holds the login other managers
 //       should use (the entry's username, else its e-mail); `tags` are joined with `;` (a `;` or `\`
 //       inside a tag is escaped with `\`); `favorite` is true or false.
-import type { Category } from '../../../../src/common/constants';
+import type { Category, TransferFormat } from '../../../../src/common/constants';
 import type { ExportedEntry } from '../../../../src/common/wire';
-import { unneutralise, writeCsv } from './csv';
+import { csvLine, unneutralise } from './csv';
 import { draft, folderToCategory, isCategory, parseDate, parseFlag, titleOr, unique } from './fields';
 import { isRecord, textOf } from './json';
 import type { CsvFormat, CsvRecord, EntryDraft, ReadRow } from './types';
 
 export const EXPORT_VERSION = 1;
-
-export function writeJsonExport(entries: ExportedEntry[], exportedAt: Date): string {
-  return JSON.stringify(
-    { version: EXPORT_VERSION, exportedAt: exportedAt.toISOString(), passwords: entries },
-    null,
-    2,
-  );
-}
 
 export const CSV_COLUMNS = [
   'name',
@@ -36,23 +29,76 @@ export const CSV_COLUMNS = [
   'updatedAt',
 ] as const;
 
-export function writeCsvExport(entries: ExportedEntry[]): string {
-  return writeCsv(
-    CSV_COLUMNS,
-    entries.map((entry) => [
-      entry.title,
-      entry.website,
-      entry.username || entry.email,
-      entry.password,
-      entry.notes,
-      entry.email,
-      entry.category,
-      entry.isFavorite ? 'true' : 'false',
-      joinTags(entry.tags),
-      entry.createdAt,
-      entry.updatedAt,
-    ]),
-  );
+/** The cells of an entry's CSV record, in the order of CSV_COLUMNS. */
+export function csvCells(entry: ExportedEntry): string[] {
+  return [
+    entry.title,
+    entry.website,
+    entry.username || entry.email,
+    entry.password,
+    entry.notes,
+    entry.email,
+    entry.category,
+    entry.isFavorite ? 'true' : 'false',
+    joinTags(entry.tags),
+    entry.createdAt,
+    entry.updatedAt,
+  ];
+}
+
+/**
+ * Writes an export a window of entries at a time, so that a vault of any size is formatted with one
+ * window in memory: `head`, then `entries()` for each window in order, then `tail()` make the file.
+ */
+export interface ExportWriter {
+  readonly head: string;
+  entries(entries: readonly ExportedEntry[]): string;
+  tail(): string;
+}
+
+/** Where an entry of `passwords` starts: JSON.stringify(…, null, 2) puts it on its own line, 4 deep. */
+const JSON_ENTRY_BREAK = '\n    ';
+
+/** The text JSON.stringify(file, null, 2) gives, built entry by entry. */
+function jsonExportWriter(exportedAt: Date): ExportWriter {
+  let written = 0;
+  return {
+    head:
+      `{\n  "version": ${EXPORT_VERSION},\n` +
+      `  "exportedAt": ${JSON.stringify(exportedAt.toISOString())},\n  "passwords": [`,
+    entries(entries) {
+      let text = '';
+      for (const entry of entries) {
+        // Every line of the entry one level deeper; a string value never holds a raw line break.
+        const body = JSON.stringify(entry, null, 2).replaceAll('\n', JSON_ENTRY_BREAK);
+        text += (written === 0 ? '' : ',') + JSON_ENTRY_BREAK + body;
+        written += 1;
+      }
+      return text;
+    },
+    tail: () => (written === 0 ? ']\n}' : '\n  ]\n}'),
+  };
+}
+
+const csvExportWriter = (): ExportWriter => ({
+  head: csvLine(CSV_COLUMNS),
+  entries: (entries) => entries.map((entry) => csvLine(csvCells(entry))).join(''),
+  tail: () => '',
+});
+
+/** A writer for one export file (each call starts a new file). */
+export function exportWriter(format: TransferFormat, exportedAt: Date): ExportWriter {
+  return format === 'csv' ? csvExportWriter() : jsonExportWriter(exportedAt);
+}
+
+/** A whole export file at once (tests, small vaults): what the writer's pieces join to. */
+export function writeExport(
+  format: TransferFormat,
+  entries: readonly ExportedEntry[],
+  exportedAt: Date,
+): string {
+  const writer = exportWriter(format, exportedAt);
+  return writer.head + writer.entries(entries) + writer.tail();
 }
 
 export function joinTags(tags: string[]): string {
