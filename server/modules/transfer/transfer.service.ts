@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { ImportOptions, ImportResult } from '../../../src/common/wire';
 import type { AppContext } from '../../context';
 import type { AuthInfo } from '../../plugins/authenticate';
-import { entryIdentities, exportEntryWindows } from '../vault/entries.bulk';
+import { afterBulkWrite, entryIdentities, exportEntryWindows } from '../vault/entries.bulk';
 import { unlockVault, withVaultKey } from '../vault/masterPassword.service';
 import { openExportStream } from './exportStream';
 import { readImport } from './formats/detect';
@@ -66,7 +66,7 @@ export async function importPasswords(
   const rows = readImport(request.data).rows.map((row, i) => checkRow(row, i + 1));
   const mode = modeOf(request.options ?? {});
   const { userId } = auth;
-  return withVaultKey(ctx, auth, request.masterPassword, (vaultKey) =>
+  const result = await withVaultKey(ctx, auth, request.masterPassword, (vaultKey) =>
     ctx.db.transaction().execute(async (trx) => {
       const plan = planImport(rows, mode === 'all' ? [] : await entryIdentities(trx, userId), mode);
       await writePlan(trx, userId, vaultKey, plan, ctx.now().toISOString(), progress);
@@ -74,4 +74,6 @@ export async function importPasswords(
       return { imported, updated, skipped, errors };
     }),
   );
+  await afterBulkWrite(ctx.db, result.imported + result.updated);
+  return result;
 }

@@ -121,3 +121,11 @@ export async function writeEntries(
     await repo.updateBatch(trx, userId, updates);
   }
 }
+
+/** Rows written at once from which the database's statistics are refreshed (a few ms on PostgreSQL). */
+const LARGE_WRITE = 1000;
+
+/** After a committed bulk write of `rows` entries: keeps the planner's picture of the vault current. */
+export async function afterBulkWrite(db: Executor, rows: number): Promise<void> {
+  if (rows >= LARGE_WRITE) await repo.refreshStatistics(db);
+}

@@ -295,6 +295,16 @@ export function listEntriesWithSecretsAfter(
   return query.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).execute();
 }
 
+/**
+ * After a bulk write, PostgreSQL's planner statistics of passwords are brought up to date at once
+ * instead of at autovacuum's next visit: with stale ones (a table it thinks small) it reads a window
+ * by sorting every later row (an export of 100,000 entries took 8 s instead of 2). SQLite's planner
+ * does not depend on them.
+ */
+export async function refreshStatistics(db: Executor): Promise<void> {
+  if (isPostgres(db)) await sql`analyze passwords`.execute(db);
+}
+
 /** Where an export reads its windows from, and how it lets go of them. */
 export interface ExportReader {
   db: Executor;
