@@ -4,8 +4,9 @@ import { once } from 'node:events';
 import type { ExportedEntry } from '../../../src/common/wire';
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
-import { EXPORT_WINDOW, exportEntries, exportEntryWindows } from '../vault/entries.bulk';
+import { EXPORT_WINDOW, exportEntryWindows } from '../vault/entries.bulk';
 import { withVaultKey } from '../vault/masterPassword.service';
+import { openSecrets, toPasswordEntry } from '../vault/passwords.service';
 import * as vaultRepo from '../vault/vault.repository';
 import { writeExport } from './formats/passvault';
 import { exportPasswords, importPasswords } from './transfer.service';
@@ -58,8 +59,23 @@ describe('export stream and import progress', () => {
 
   /** What the export answered before it was streamed: every entry at once, then the whole file. */
   const previousExport = (user: TestUser) =>
-    withVaultKey(t.ctx, { userId: user.userId, sessionId: user.sessionId }, user.masterPassword, (key) =>
-      exportEntries(t.db, user.userId, key),
+    withVaultKey(
+      t.ctx,
+      { userId: user.userId, sessionId: user.sessionId },
+      user.masterPassword,
+      async (key) => {
+        const rows = await t.db
+          .selectFrom('passwords')
+          .selectAll()
+          .where('user_id', '=', user.userId)
+          .orderBy('created_at', 'asc')
+          .orderBy('id', 'asc')
+          .execute();
+        return rows.map((row): ExportedEntry => {
+          const { _id: _unused, ...entry } = toPasswordEntry(row);
+          return { ...entry, ...openSecrets(key, row) };
+        });
+      },
     );
 
   beforeAll(async () => {

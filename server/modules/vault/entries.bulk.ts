@@ -9,19 +9,6 @@ import type { EntryIdentity, Executor, NewPasswordRow } from './vault.repository
 
 export type { EntryIdentity };
 
-/** Every entry of the user, oldest first, with its secrets decrypted. */
-export async function exportEntries(
-  db: Executor,
-  userId: string,
-  vaultKey: Buffer,
-): Promise<ExportedEntry[]> {
-  const rows = await repo.listEntriesWithSecrets(db, userId);
-  return rows.map((row) => {
-    const { _id: _unused, ...entry } = toPasswordEntry(row);
-    return { ...entry, ...openSecrets(vaultKey, row) };
-  });
-}
-
 /** Entries per read of an export: only this many are decrypted and held at a time. */
 export const EXPORT_WINDOW = 500;
 
@@ -32,8 +19,8 @@ function decryptedEntry(vaultKey: Buffer, row: repo.PasswordRow): ExportedEntry 
 }
 
 /**
- * Every entry of the user, oldest first, with its secrets decrypted, one window at a time: what
- * `exportEntries` answers, without holding the vault in memory. The reads share one snapshot where
+ * Every entry of the user, oldest first, with its secrets decrypted, one window at a time, so the vault
+ * is never held in memory whole. The reads share one snapshot where
  * the database allows it (vault.repository `openExportReader`), released when the generator ends,
  * fails or is closed early by `return()`.
  */

@@ -264,17 +264,6 @@ export async function listTagColumns(db: Executor, userId: string): Promise<stri
 
 // ---- In bulk: export and import ----
 
-/** Every entry of the owner with its ciphertext, oldest first (the order of an export). */
-export function listEntriesWithSecrets(db: Executor, userId: string): Promise<PasswordRow[]> {
-  return db
-    .selectFrom('passwords')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
-}
-
 /**
  * A window of the owner's entries with their ciphertext, oldest first (created_at, then id, the order
  * of an export): the `limit` entries after `after`, or from the start. Keyset reads enter the index
