@@ -39,7 +39,7 @@ export function ImportResults({ result }: { result: ImportResult }) {
               {label}
             </Typography>
             <Typography component="dd" variant="h6" sx={{ m: 0 }} data-testid={`import-${key}`}>
-              {result[key]}
+              {result[key].toLocaleString()}
             </Typography>
           </Box>
         ))}

@@ -298,7 +298,7 @@ describe('Import tab', () => {
       });
       expect(await screen.findByText('Import completed successfully')).toBeInTheDocument();
       const results = within(dialog).getByRole('region', { name: 'Import results' });
-      expect(within(results).getByTestId('import-imported')).toHaveTextContent('1150');
+      expect(within(results).getByTestId('import-imported')).toHaveTextContent('1,150');
       expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
       // It went through XMLHttpRequest, not fetch.
       expect(server.count('POST /utility/import')).toBe(0);
