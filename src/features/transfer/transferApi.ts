@@ -3,12 +3,9 @@
 // the argument nor the answer is kept in the store or the cache. The export answer keeps the key `data`
 // so that the DevTools sanitizer blanks it in the fulfilled action as well. The import reports its
 // progress outside the store (importStage.ts).
-import type { UnknownAction } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { baseApi, sessionEnded, vaultChanged } from '../../shared/api/baseApi';
+import { apiFailure, baseApi, vaultChanged } from '../../shared/api/baseApi';
 import { apiBaseUrl } from '../../shared/api/basePath';
-import { errorText, failureDetails, isSessionEnded, type ApiFailure } from '../../shared/api/errorText';
-import { getStoredToken, removeStoredToken } from '../../shared/api/tokenStorage';
+import { getStoredToken } from '../../shared/api/tokenStorage';
 import type { TransferFormat } from '../../common/constants';
 import type { ImportOptions, ImportResult } from '../../common/wire';
 import { setImportStage } from './importStage';
@@ -58,20 +55,6 @@ export function importResultOf(body: unknown): ImportResult {
   };
 }
 
-/** The base query's rule for a failed answer (baseApi.ts): SPEC's error text, and a 401 about the token signs out. */
-function failureOf(error: FetchBaseQueryError, dispatch: (action: UnknownAction) => unknown): ApiFailure {
-  const message = errorText(error);
-  if (isSessionEnded(error.status, message)) {
-    removeStoredToken();
-    dispatch(sessionEnded());
-  }
-  return {
-    status: typeof error.status === 'number' ? error.status : String(error.status),
-    message,
-    ...failureDetails(error),
-  };
-}
-
 export const transferApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     exportPasswords: build.mutation<ExportAnswer, ExportArg>({
@@ -89,7 +72,7 @@ export const transferApi = baseApi.injectEndpoints({
             token: getStoredToken(),
             onStage: setImportStage,
           });
-          if ('error' in outcome) return { error: failureOf(outcome.error, api.dispatch) };
+          if ('error' in outcome) return { error: apiFailure(outcome.error, api.dispatch) };
           return { data: importResultOf(outcome.data) };
         } finally {
           setImportStage(null);

@@ -1,6 +1,12 @@
 // The one createApi of the app. Features inject their endpoints (vaultApi, authApi, ...).
-import { createAction } from '@reduxjs/toolkit';
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 import { apiBaseUrl } from './basePath';
 import { errorText, failureDetails, isSessionEnded, type ApiFailure } from './errorText';
 import { getStoredToken, removeStoredToken } from './tokenStorage';
@@ -17,7 +23,27 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-/** Errors come out as `{ status, message }` with SPEC section 8's text; a 401 about the token signs out. */
+/**
+ * The rule for every failed answer: `{ status, message }` with SPEC section 8's text, and a 401 about the
+ * token signs out. The base query applies it; so does any endpoint that sends its request another way
+ * (the import, through XMLHttpRequest for its upload progress).
+ */
+export function apiFailure(
+  error: FetchBaseQueryError,
+  dispatch: (action: UnknownAction) => unknown,
+): ApiFailure {
+  const message = errorText(error);
+  if (isSessionEnded(error.status, message)) {
+    removeStoredToken();
+    dispatch(sessionEnded());
+  }
+  return {
+    status: typeof error.status === 'number' ? error.status : String(error.status),
+    message,
+    ...failureDetails(error),
+  };
+}
+
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiFailure> = async (
   args,
   api,
@@ -25,20 +51,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiFailure> = a
 ) => {
   const result = await rawBaseQuery(args, api, extraOptions);
   if (!result.error) return { data: result.data, meta: result.meta };
-  const message = errorText(result.error);
-  const status = result.error.status;
-  if (isSessionEnded(status, message)) {
-    removeStoredToken();
-    api.dispatch(sessionEnded());
-  }
-  return {
-    error: {
-      status: typeof status === 'number' ? status : String(status),
-      message,
-      ...failureDetails(result.error),
-    },
-    meta: result.meta,
-  };
+  return { error: apiFailure(result.error, api.dispatch), meta: result.meta };
 };
 
 /** Every cached list of entries (whatever its filters) carries this one tag. */
