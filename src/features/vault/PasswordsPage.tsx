@@ -36,9 +36,10 @@ function PasswordsView() {
   const { openCreate } = editor;
 
   // The list, or a later window of it: every failure says so. Only the list's empties it (SPEC section 8);
-  // a later window's is asked for again when the user scrolls on.
+  // a later window's is asked for again when the user scrolls on. Offline, each scroll step fails again:
+  // one toast says so while it is on screen, not one per step.
   useEffect(() => {
-    if (error) enqueueSnackbar('Failed to fetch passwords', { variant: 'error' });
+    if (error) enqueueSnackbar('Failed to fetch passwords', { variant: 'error', preventDuplicate: true });
   }, [error, enqueueSnackbar]);
 
   const location = useLocation();

@@ -143,6 +143,20 @@ describe('PasswordsPage in windows', () => {
     expect(await screen.findByRole('article', { name: 'Site 250' })).toBeInTheDocument();
   });
 
+  it('shows one toast while the same window keeps failing as the user scrolls on (offline)', async () => {
+    renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+    await screen.findByRole('article', { name: 'Site 250' });
+    vault.fail.set('GET /passwords', { status: 500, message: 'Database down' });
+
+    await scrollToRow(120);
+    await screen.findByText('Failed to fetch passwords');
+    await scrollToRow(121);
+    await scrollToRow(122);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(listCalls(vault).length).toBeGreaterThan(2);
+    expect(screen.getAllByText('Failed to fetch passwords')).toHaveLength(1);
+  });
+
   it('refetches the loaded windows after a change to the vault, keeping the cards shown meanwhile', async () => {
     const { store } = renderWithProviders(<PasswordsPage />, { path: '/passwords' });
     await screen.findByRole('article', { name: 'Site 250' });
