@@ -7,6 +7,7 @@ import type { Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensurePrivateDir } from './db/privateFiles';
 import { resealSecrets, upgradeRecoveryCodeHashes } from './modules/twoFactor/twoFactor.service';
+import { resealListedFields } from './modules/vault/entrySecrets';
 
 export async function prepareDatabase(
   config: Pick<Config, 'dataDir' | 'serverKey'>,
@@ -15,7 +16,10 @@ export async function prepareDatabase(
   await migrateToLatest(db);
   ensurePrivateDir(config.dataDir);
   const serverKey = await loadServerKey(db, { configured: config.serverKey, dataDir: config.dataDir });
-  await adoptServerKey(db, serverKey, resealSecrets);
+  await adoptServerKey(db, serverKey, async (trx, from, to) => {
+    await resealSecrets(trx, from, to);
+    await resealListedFields(trx, from, to);
+  });
   await upgradeRecoveryCodeHashes(db, serverKey);
   return serverKey;
 }

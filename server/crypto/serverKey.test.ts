@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createDatabase, type Db } from '../db/database';
+import { openListedFields, sealSecrets } from '../modules/vault/entrySecrets';
 import { prepareDatabase } from '../startup';
 import { hashCode } from './tokens';
 import {
@@ -186,6 +187,42 @@ describe('server key', () => {
     const sealed = user.secret_enc as string;
     expect(openWithServerKey(configured, sealed, `passvault:totp-secret:${userId}`)).toBe('JBSWY3DPEHPK3PXP');
     expect(openWithServerKey(legacy, sealed, `passvault:totp-secret:${userId}`)).toBeNull();
+  });
+
+  it('seals the custom fields a list shows again when SERVER_KEY replaces a key kept in the database', async () => {
+    const { db, legacy, userId } = await legacyDatabase();
+    const entryId = crypto.randomUUID();
+    const now = new Date().toISOString();
+    const fields = [{ name: 'Customer number', value: 'C-1234', hidden: false }];
+    const keys = { vault: crypto.randomBytes(32), server: legacy };
+    const sealed = sealSecrets(keys, userId, entryId, { password: 'p', notes: '', totp: '', fields });
+    await db
+      .insertInto('passwords')
+      .values({
+        id: entryId,
+        user_id: userId,
+        title: 'ACME',
+        email: '',
+        username: '',
+        website: '',
+        category: 'other',
+        is_favorite: 0,
+        tags: '[]',
+        ...sealed,
+        created_at: now,
+        updated_at: now,
+        search_text: 'acme',
+      })
+      .execute();
+    const configured = crypto.randomBytes(32);
+    await prepareDatabase(config(configured), open());
+    const row = await open()
+      .selectFrom('passwords')
+      .select(['id', 'fields_listed'])
+      .where('id', '=', entryId)
+      .executeTakeFirstOrThrow();
+    expect(openListedFields(configured, userId, row)).toEqual(fields);
+    expect(openListedFields(legacy, userId, row)).toEqual([]);
   });
 
   it('keys the hashes of recovery codes stored before, so a database copy cannot test guesses', async () => {

@@ -117,6 +117,14 @@ export interface PasswordsTable {
   tags: string;
   password_enc: string;
   notes_enc: string;
+  /** 1 when the entry has a TOTP (lists say so without opening it). */
+  has_totp: Generated<number>;
+  /** The otpauth URI or base32 secret, sealed with the vault key; null: none. */
+  totp_enc: string | null;
+  /** Every custom field (JSON) sealed with the vault key; null: none. */
+  fields_enc: string | null;
+  /** What lists show of the custom fields (JSON), sealed with the server key; null: none. */
+  fields_listed: string | null;
   created_at: string;
   updated_at: string;
   /** title, website, username and e-mail case-folded, one per line (vault/searchText.ts): what search reads. */

@@ -30,21 +30,62 @@ export const entrySecrets = {
   notes: Type.String({ maxLength: ENTRY_LIMITS.notes }),
 };
 
+/** The entry's TOTP: an otpauth://totp/ URI or a base32 secret as the user gave it ('' for none). */
+export const TotpSchema = Type.String({ maxLength: ENTRY_LIMITS.totp });
+
+const fieldName = Type.String({ maxLength: ENTRY_LIMITS.fieldName, pattern: '\\S' });
+
+/** A custom field with its value; a `hidden` one is shown masked and never listed. */
+export const CustomFieldSchema = Type.Object({
+  name: fieldName,
+  value: Type.String({ maxLength: ENTRY_LIMITS.fieldValue }),
+  hidden: Type.Boolean(),
+});
+export type CustomField = Static<typeof CustomFieldSchema>;
+export const CustomFieldsSchema = Type.Array(CustomFieldSchema, { maxItems: ENTRY_LIMITS.fields });
+
+/** A custom field as lists carry it: the value only when the field is not hidden. */
+export const ListedFieldSchema = Type.Object({
+  name: Type.String(),
+  hidden: Type.Boolean(),
+  value: Type.Optional(Type.String()),
+});
+export type ListedField = Static<typeof ListedFieldSchema>;
+
 const timestamps = { createdAt: Type.String(), updatedAt: Type.String() };
 
-/** An entry as lists carry it. */
-export const PasswordEntrySchema = Type.Object({ _id: Type.String(), ...entryFields, ...timestamps });
+/** An entry as lists carry it: whether it has a TOTP, never the TOTP itself. */
+export const PasswordEntrySchema = Type.Object({
+  _id: Type.String(),
+  ...entryFields,
+  hasTotp: Type.Boolean(),
+  fields: Type.Array(ListedFieldSchema),
+  ...timestamps,
+});
 export type PasswordEntry = Static<typeof PasswordEntrySchema>;
 
-/** What `POST /passwords/{id}/view` answers: the entry with its secrets. */
+/**
+ * What `POST /passwords/{id}/view` answers: the entry with its secrets, every field's value, the TOTP as
+ * stored and its current code with the seconds the code has left (null when the entry has no TOTP).
+ */
 export const RevealedPasswordEntrySchema = Type.Object({
   ...PasswordEntrySchema.properties,
   ...entrySecrets,
+  totp: TotpSchema,
+  totpCode: Type.Union([Type.String(), Type.Null()]),
+  totpRemaining: Type.Union([Type.Integer(), Type.Null()]),
+  fields: Type.Array(CustomFieldSchema),
 });
 export type RevealedPasswordEntry = Static<typeof RevealedPasswordEntrySchema>;
 
 /** One entry in an export file: every field, the secrets decrypted, no id. */
-export const ExportedEntrySchema = Type.Object({ ...entryFields, ...entrySecrets, ...timestamps });
+export const ExportedEntrySchema = Type.Object({
+  ...entryFields,
+  ...entrySecrets,
+  totp: TotpSchema,
+  fields: CustomFieldsSchema,
+  ...timestamps,
+});
 export type ExportedEntry = Static<typeof ExportedEntrySchema>;
 
 /** An entry to be stored (an import row, or a form's save): the dates only when a file has them. */

@@ -11,6 +11,12 @@ export const ENTRY_LIMITS = {
   notes: 20_000,
   tag: 50,
   tags: 20,
+  /** An otpauth:// URI or a base32 secret. */
+  totp: 2048,
+  /** Custom fields: how many, and the length of a name and of a value. */
+  fields: 50,
+  fieldName: 100,
+  fieldValue: 5000,
 } as const;
 
 /** A person's first and last name. */

@@ -11,11 +11,23 @@ export interface User {
   createdAt: string;
 }
 
-export type { EntryContent, ExportedEntry, PasswordEntry, RevealedPasswordEntry } from './entry';
+export type {
+  CustomField,
+  EntryContent,
+  ExportedEntry,
+  ListedField,
+  PasswordEntry,
+  RevealedPasswordEntry,
+} from './entry';
 
 /** What a save sends (SPEC section 3): title, login and password, and any of the other fields. */
 export type PasswordEntryInput = Pick<EntryContent, 'title' | 'email' | 'password'> &
-  Partial<Pick<EntryContent, 'username' | 'website' | 'category' | 'isFavorite' | 'notes' | 'tags'>>;
+  Partial<
+    Pick<
+      EntryContent,
+      'username' | 'website' | 'category' | 'isFavorite' | 'notes' | 'tags' | 'totp' | 'fields'
+    >
+  >;
 
 export interface PasswordStats {
   total: number;

@@ -2,7 +2,7 @@
 // between them. They all run in the caller's one transaction: a failure in any slice writes nothing.
 import type { Db } from '../../db/database';
 import type { EntryContent } from '../../../src/common/wire';
-import { writeEntries, type EntryWrites } from '../vault/entries.bulk';
+import { writeEntries, type EntryKeys, type EntryWrites } from '../vault/entries.bulk';
 import type { ImportPlan } from './importPlan';
 
 /** Entries per slice: four statements of 500 rows. */
@@ -30,7 +30,7 @@ const slicesOf = <T>(items: T[]): T[][] =>
 export async function writePlan(
   trx: Db,
   userId: string,
-  vaultKey: Buffer,
+  keys: EntryKeys,
   plan: ImportPlan,
   now: string,
   progress?: ImportProgress,
@@ -44,7 +44,7 @@ export async function writePlan(
     ...slicesOf([...plan.updates]).map((updates) => ({ inserts: [], updates: new Map(updates) })),
   ];
   for (const slice of writes) {
-    await writeEntries(trx, userId, vaultKey, slice, now);
+    await writeEntries(trx, userId, keys, slice, now);
     done += slice.inserts.length + slice.updates.size;
     progress?.written(done, total);
     await nextTurn();

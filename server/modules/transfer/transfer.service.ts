@@ -69,7 +69,8 @@ export async function importPasswords(
   const result = await withVaultKey(ctx, auth, request.masterPassword, (vaultKey) =>
     ctx.db.transaction().execute(async (trx) => {
       const plan = planImport(rows, mode === 'all' ? [] : await entryIdentities(trx, userId), mode);
-      await writePlan(trx, userId, vaultKey, plan, ctx.now().toISOString(), progress);
+      const keys = { vault: vaultKey, server: ctx.serverKey };
+      await writePlan(trx, userId, keys, plan, ctx.now().toISOString(), progress);
       const { imported, updated, skipped, errors } = plan;
       return { imported, updated, skipped, errors };
     }),

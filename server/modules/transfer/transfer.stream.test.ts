@@ -4,9 +4,8 @@ import { once } from 'node:events';
 import type { ExportedEntry } from '../../../src/common/wire';
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
-import { EXPORT_WINDOW, exportEntryWindows } from '../vault/entries.bulk';
+import { decryptedEntry, EXPORT_WINDOW, exportEntryWindows } from '../vault/entries.bulk';
 import { withVaultKey } from '../vault/masterPassword.service';
-import { openSecrets, toPasswordEntry } from '../vault/passwords.service';
 import * as vaultRepo from '../vault/vault.repository';
 import { writeExport } from './formats/passvault';
 import { exportPasswords, importPasswords } from './transfer.service';
@@ -71,10 +70,7 @@ describe('export stream and import progress', () => {
           .orderBy('created_at', 'asc')
           .orderBy('id', 'asc')
           .execute();
-        return rows.map((row): ExportedEntry => {
-          const { _id: _unused, ...entry } = toPasswordEntry(row);
-          return { ...entry, ...openSecrets(key, row) };
-        });
+        return rows.map((row): ExportedEntry => decryptedEntry(key, row));
       },
     );
 

@@ -1,5 +1,8 @@
-// TOTP (RFC 6238) over HOTP (RFC 4226): HMAC-SHA1, 30-second steps, 6 digits, base32 secrets (RFC 4648).
+// Two-factor sign-in codes: TOTP (RFC 6238) over HOTP (RFC 4226), HMAC-SHA1, 30-second steps, 6 digits,
+// base32 secrets (RFC 4648), computed by the otpauth library; what is ours is the accepted window and
+// comparing every code of it in constant time.
 import crypto from 'node:crypto';
+import { HOTP, Secret } from 'otpauth';
 import QRCode from 'qrcode';
 
 export const TOTP_STEP_SECONDS = 30;
@@ -8,41 +11,16 @@ export const TOTP_DIGITS = 6;
 export const TOTP_WINDOW = 1;
 const SECRET_BYTES = 20;
 const ISSUER = 'PassVault';
-const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 export function base32Encode(bytes: Buffer): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = ((value << 8) | byte) & 0xffff;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32_ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32_ALPHABET[(value << (5 - bits)) & 31];
-  return out;
+  return new Secret({ buffer: Uint8Array.from(bytes).buffer }).base32;
 }
 
 /** Accepts lower case, spaces and '=' padding, as authenticator apps show and take secrets. */
 export function base32Decode(text: string): Buffer {
   const clean = text.toUpperCase().replace(/[\s=]/g, '');
-  const bytes: number[] = [];
-  let bits = 0;
-  let value = 0;
-  for (const char of clean) {
-    const index = BASE32_ALPHABET.indexOf(char);
-    if (index < 0) throw new Error('Invalid base32 character');
-    value = ((value << 5) | index) & 0xffff;
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(bytes);
+  if (!/^[A-Z2-7]*$/.test(clean)) throw new Error('Invalid base32 character');
+  return Buffer.from(Secret.fromBase32(clean).bytes);
 }
 
 /** A new secret: 20 random bytes (the RFC 4226 recommendation), base32 without padding. */
@@ -50,14 +28,9 @@ export function generateSecret(): string {
   return base32Encode(crypto.randomBytes(SECRET_BYTES));
 }
 
-/** RFC 4226: HMAC-SHA1 of the 8-byte big-endian counter, dynamic truncation, `digits` decimal digits. */
+/** RFC 4226 (HMAC-SHA1, dynamic truncation), by the otpauth library the vault's entries use too. */
 export function hotp(key: Buffer, counter: number, digits = TOTP_DIGITS): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = crypto.createHmac('sha1', key).update(message).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  const binary = mac.readUInt32BE(offset) & 0x7fffffff;
-  return (binary % 10 ** digits).toString().padStart(digits, '0');
+  return HOTP.generate({ secret: new Secret({ buffer: Uint8Array.from(key).buffer }), counter, digits });
 }
 
 /** The time step of an instant: whole 30-second periods since the Unix epoch. */

@@ -3,19 +3,19 @@
 // owner, entry and field as a single save would.
 import type { EntryContent, ExportedEntry } from '../../../src/common/wire';
 import { newId } from '../../crypto/tokens';
-import { openSecrets, sealSecrets, toPasswordEntry } from './passwords.service';
+import { openSecrets, sealSecrets, type EntryKeys } from './entrySecrets';
+import { plainFieldsOf } from './passwords.service';
 import * as repo from './vault.repository';
 import type { EntryIdentity, Executor, NewPasswordRow } from './vault.repository';
 
-export type { EntryIdentity };
+export type { EntryIdentity, EntryKeys };
 
 /** Entries per read of an export: only this many are decrypted and held at a time. */
 export const EXPORT_WINDOW = 500;
 
 /** A row with its secrets opened, as an export writes it (the key order is the file's). */
-function decryptedEntry(vaultKey: Buffer, row: repo.PasswordRow): ExportedEntry {
-  const { _id: _unused, ...entry } = toPasswordEntry(row);
-  return { ...entry, ...openSecrets(vaultKey, row) };
+export function decryptedEntry(vaultKey: Buffer, row: repo.PasswordRow): ExportedEntry {
+  return { ...plainFieldsOf(row), ...openSecrets(vaultKey, row) };
 }
 
 /**
@@ -81,7 +81,7 @@ function storedFields(entry: EntryContent) {
 export async function writeEntries(
   trx: Executor,
   userId: string,
-  vaultKey: Buffer,
+  keys: EntryKeys,
   writes: EntryWrites,
   now: string,
 ): Promise<void> {
@@ -92,7 +92,7 @@ export async function writeEntries(
       id,
       user_id: userId,
       ...storedFields(entry),
-      ...sealSecrets(vaultKey, userId, id, entry),
+      ...sealSecrets(keys, userId, id, entry),
       created_at: createdAt,
       updated_at: entry.updatedAt ?? createdAt,
     };
@@ -102,7 +102,7 @@ export async function writeEntries(
     const updates = batch.map(([id, entry]) => ({
       id,
       ...storedFields(entry),
-      ...sealSecrets(vaultKey, userId, id, entry),
+      ...sealSecrets(keys, userId, id, entry),
       updated_at: now,
     }));
     await repo.updateBatch(trx, userId, updates);

@@ -75,6 +75,8 @@ describe('GET /api/passwords, stats and favourites', () => {
           'category',
           'createdAt',
           'email',
+          'fields',
+          'hasTotp',
           'isFavorite',
           'tags',
           'title',
@@ -85,7 +87,9 @@ describe('GET /api/passwords, stats and favourites', () => {
       }
       expect(res.payload).not.toContain(SECRET);
       expect(res.payload).not.toMatch(/"v1\./);
-      expect(res.payload).not.toMatch(/notes|password_enc|notes_enc|user_id/);
+      expect(res.payload).not.toMatch(
+        /notes|password_enc|notes_enc|totp_enc|fields_enc|fields_listed|user_id/,
+      );
     });
 
     it('limits the answer to the newest entries', async () => {

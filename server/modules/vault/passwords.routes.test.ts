@@ -13,6 +13,8 @@ const ENTRY_KEYS = [
   'category',
   'createdAt',
   'email',
+  'fields',
+  'hasTotp',
   'isFavorite',
   'tags',
   'title',
@@ -125,6 +127,8 @@ describe('/api/passwords entries', () => {
             category: 'finance',
             isFavorite: true,
             tags: ['money', 'bank'],
+            hasTotp: false,
+            fields: [],
             createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
             updatedAt: expect.any(String),
           },
@@ -137,7 +141,14 @@ describe('/api/passwords entries', () => {
       expect(entry.updatedAt).toBe(entry.createdAt);
 
       const revealed = await reveal(alice, entry._id);
-      expect(revealed).toEqual({ ...entry, password: 'Created-Secret-1', notes: 'PIN is in the drawer' });
+      expect(revealed).toEqual({
+        ...entry,
+        password: 'Created-Secret-1',
+        notes: 'PIN is in the drawer',
+        totp: '',
+        totpCode: null,
+        totpRemaining: null,
+      });
     });
 
     it('fills in the defaults', async () => {
@@ -291,7 +302,16 @@ describe('/api/passwords entries', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.json()).toEqual({
         success: true,
-        data: { password: { ...entry, password: 'View-Me-1', notes: 'view notes' } },
+        data: {
+          password: {
+            ...entry,
+            password: 'View-Me-1',
+            notes: 'view notes',
+            totp: '',
+            totpCode: null,
+            totpRemaining: null,
+          },
+        },
       });
     });
 

@@ -5,12 +5,20 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifySchemaValidationError } from 'fastify';
 import { CATEGORIES, CATEGORY_FILTER_ALL, type Category } from '../../../src/common/constants';
 import {
+  CustomFieldsSchema,
   entryFields as storedFields,
   entrySecrets,
+  TotpSchema,
   PasswordEntrySchema,
   RevealedPasswordEntrySchema,
   stringEnum,
 } from '../../../src/common/entry';
+import {
+  FIELD_NAME_REQUIRED,
+  FIELD_NAME_TOO_LONG,
+  FIELD_VALUE_TOO_LONG,
+  TOO_MANY_FIELDS,
+} from '../../../src/common/customFields';
 import { MAX_LIST_LIMIT, MAX_SEARCH_LENGTH } from '../../../src/common/limits';
 import { badRequest } from '../../http/errors';
 import { errorResponses, MasterPasswordField as masterPassword } from '../../http/schemas';
@@ -37,6 +45,10 @@ const entryFields = {
   isFavorite: Type.Optional(storedFields.isFavorite),
   notes: Type.Optional(entrySecrets.notes),
   tags: Type.Optional(storedFields.tags),
+  /** '' removes the entry's TOTP; the service checks the value itself. */
+  totp: Type.Optional(TotpSchema),
+  /** The whole list: it replaces the entry's fields. */
+  fields: Type.Optional(CustomFieldsSchema),
 };
 const entryPassword = Type.String({ ...entrySecrets.password, minLength: 1 });
 
@@ -120,6 +132,7 @@ const LABELS: Record<string, string> = {
   category: 'Category',
   isFavorite: 'isFavorite',
   tags: 'Tags',
+  totp: 'TOTP',
   masterPassword: 'Master password',
   search: 'Search',
   favorite: 'favorite',
@@ -132,6 +145,7 @@ function messageFor(issue: FastifySchemaValidationError, whenNoBody: string): st
   const field = issue.keyword === 'required' ? String(issue.params.missingProperty) : path[0];
   if (!field) return whenNoBody;
   const label = LABELS[field] ?? field;
+  if (field === 'fields') return customFieldMessage(issue, path);
   const isTag = field === 'tags' && path.length > 1;
   switch (issue.keyword) {
     case 'required':
@@ -154,6 +168,22 @@ function messageFor(issue: FastifySchemaValidationError, whenNoBody: string): st
   if (field === 'tags') return isTag ? 'Each tag must be text' : 'Tags must be a list of text';
   if (field === 'isFavorite') return 'isFavorite must be true or false';
   return `${label} is invalid`;
+}
+
+/** A schema error inside `fields`: the sentences of src/common/customFields.ts. */
+function customFieldMessage(issue: FastifySchemaValidationError, path: string[]): string {
+  const part = issue.keyword === 'required' ? String(issue.params.missingProperty) : path[2];
+  if (path.length === 1) {
+    return issue.keyword === 'maxItems' ? TOO_MANY_FIELDS : 'Custom fields must be a list';
+  }
+  if (part === 'name') {
+    return issue.keyword === 'maxLength' ? FIELD_NAME_TOO_LONG : FIELD_NAME_REQUIRED;
+  }
+  if (part === 'value') {
+    return issue.keyword === 'maxLength' ? FIELD_VALUE_TOO_LONG : 'Custom field values must be text';
+  }
+  if (part === 'hidden') return 'Custom field hidden must be true or false';
+  return 'Each custom field must have a name, a value and hidden';
 }
 
 /**

@@ -1,8 +1,11 @@
-// The rules of the vault: entries belong to one user, their password and notes exist at rest only as
-// AES-256-GCM ciphertext bound to owner, entry and field, and nothing secret is revealed or changed
-// before the master password has unlocked the vault key.
+// The rules of the vault: entries belong to one user, their secrets exist at rest only as ciphertext
+// (entrySecrets.ts), and nothing secret is revealed or changed before the master password has unlocked
+// the vault key.
 import { CATEGORIES, CATEGORY_FILTER_ALL, type Category } from '../../../src/common/constants';
+import { normaliseCustomFields } from '../../../src/common/customFields';
+import { totpCodeAt, totpProblem } from '../../../src/common/totp';
 import type {
+  CustomField,
   PasswordEntry,
   PasswordListPage,
   PasswordStats,
@@ -10,9 +13,15 @@ import type {
 } from '../../../src/common/wire';
 import type { AppContext } from '../../context';
 import { newId } from '../../crypto/tokens';
-import { decryptField, encryptField } from '../../crypto/vaultKey';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import type { AuthInfo } from '../../plugins/authenticate';
+import {
+  openListedFields,
+  openSecrets,
+  sealSecrets,
+  type EntryKeys,
+  type EntrySecrets,
+} from './entrySecrets';
 import { withVaultKey } from './masterPassword.service';
 import type { CreateEntryBody, ListQuery, UpdateEntryBody } from './passwords.schemas';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from './listCursor';
@@ -20,18 +29,14 @@ import { foldForSearch } from './searchText';
 import * as repo from './vault.repository';
 
 export const ENTRY_NOT_FOUND = 'Password not found';
-export const DECRYPT_FAILED = 'Failed to decrypt password';
+export { DECRYPT_FAILED } from './entrySecrets';
 export const DEFAULT_TITLE = 'Untitled';
 const DEFAULT_CATEGORY: Category = 'other';
-
-/** The names the ciphertexts are bound to (part of the AAD: never rename). */
-const SECRET_FIELDS = { password: 'password', notes: 'notes' } as const;
 
 /** Ids are crypto.randomUUID(); anything else cannot be an entry. */
 const ENTRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const entryNotFound = () => notFound(ENTRY_NOT_FOUND);
-const decryptFailed = () => new HttpError(422, DECRYPT_FAILED);
 
 function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
@@ -46,10 +51,9 @@ function parseTags(json: string): string[] {
   }
 }
 
-/** A row (without its ciphertext) as the API answers it. */
-export function toPasswordEntry(row: repo.PublicPasswordRow): PasswordEntry {
+/** The plain columns of a row as answers and export files carry them. */
+export function plainFieldsOf(row: repo.PublicPasswordRow) {
   return {
-    _id: row.id,
     title: row.title,
     email: row.email,
     username: row.username,
@@ -59,6 +63,23 @@ export function toPasswordEntry(row: repo.PublicPasswordRow): PasswordEntry {
     tags: parseTags(row.tags),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+/** A row (without its vault-key ciphertext) as the API answers it. */
+export function toPasswordEntry(
+  row: repo.PublicPasswordRow,
+  serverKey: Buffer,
+  userId: string,
+): PasswordEntry {
+  const { createdAt, updatedAt, ...plain } = plainFieldsOf(row);
+  return {
+    _id: row.id,
+    ...plain,
+    hasTotp: Number(row.has_totp) === 1,
+    fields: openListedFields(serverKey, userId, row),
+    createdAt,
+    updatedAt,
   };
 }
 
@@ -80,27 +101,6 @@ function normaliseFields(body: EntryFields) {
     is_favorite: body.isFavorite === undefined ? undefined : body.isFavorite ? 1 : 0,
     tags: body.tags === undefined ? undefined : JSON.stringify(normaliseTags(body.tags)),
   };
-}
-
-/** Encrypts an entry's secrets, each with a fresh nonce, bound to owner, entry and field. */
-export function sealSecrets(
-  vaultKey: Buffer,
-  userId: string,
-  entryId: string,
-  secrets: { password: string; notes: string },
-): { password_enc: string; notes_enc: string } {
-  return {
-    password_enc: encryptField(vaultKey, userId, entryId, SECRET_FIELDS.password, secrets.password),
-    notes_enc: encryptField(vaultKey, userId, entryId, SECRET_FIELDS.notes, secrets.notes),
-  };
-}
-
-/** Decrypts an entry's secrets; 422 'Failed to decrypt password' when either does not open. */
-export function openSecrets(vaultKey: Buffer, row: repo.PasswordRow): { password: string; notes: string } {
-  const password = decryptField(vaultKey, row.user_id, row.id, SECRET_FIELDS.password, row.password_enc);
-  const notes = decryptField(vaultKey, row.user_id, row.id, SECRET_FIELDS.notes, row.notes_enc);
-  if (password === null || notes === null) throw decryptFailed();
-  return { password, notes };
 }
 
 /**
@@ -130,7 +130,7 @@ export async function listPasswords(
   const window = more ? rows.slice(0, query.limit) : rows;
   const last = window[window.length - 1];
   return {
-    passwords: window.map(toPasswordEntry),
+    passwords: window.map((row) => toPasswordEntry(row, ctx.serverKey, userId)),
     nextCursor: more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
     total,
   };
@@ -147,12 +147,26 @@ export async function passwordStats(ctx: AppContext, userId: string): Promise<Pa
   return stats;
 }
 
+/**
+ * The TOTP (trimmed; '' for none) and custom fields (names trimmed) of a save, checked before anything
+ * is unlocked: a wrong one costs no Argon2 run and no master-password attempt. Absent stays absent.
+ */
+function extrasOf(body: EntryFields): { totp?: string; fields?: CustomField[] } {
+  const totp = body.totp?.trim();
+  const problem = totp === undefined ? null : totpProblem(totp);
+  if (problem) throw badRequest(problem);
+  return { totp, fields: body.fields && normaliseCustomFields(body.fields) };
+}
+
+const keysOf = (ctx: AppContext, vaultKey: Buffer): EntryKeys => ({ vault: vaultKey, server: ctx.serverKey });
+
 export function createPassword(
   ctx: AppContext,
   auth: AuthInfo,
   body: CreateEntryBody,
 ): Promise<PasswordEntry> {
   const fields = normaliseFields(body);
+  const extras = extrasOf(body);
   return withVaultKey(ctx, auth, body.masterPassword, async (vaultKey) => {
     // The id comes first: the ciphertexts are bound to it.
     const id = newId();
@@ -167,16 +181,21 @@ export function createPassword(
       category: fields.category ?? DEFAULT_CATEGORY,
       is_favorite: fields.is_favorite ?? 0,
       tags: fields.tags ?? '[]',
-      ...sealSecrets(vaultKey, auth.userId, id, { password: body.password, notes: body.notes ?? '' }),
+      ...sealSecrets(keysOf(ctx, vaultKey), auth.userId, id, {
+        password: body.password,
+        notes: body.notes ?? '',
+        totp: extras.totp ?? '',
+        fields: extras.fields ?? [],
+      }),
       created_at: now,
       updated_at: now,
     };
     await repo.insertEntry(ctx.db, row);
-    return toPasswordEntry(row);
+    return toPasswordEntry(row, ctx.serverKey, auth.userId);
   });
 }
 
-/** Every field left out keeps its value; both secrets are encrypted again with fresh nonces. */
+/** Every field left out keeps its value; the secrets are encrypted again with fresh nonces. */
 export function updatePassword(
   ctx: AppContext,
   auth: AuthInfo,
@@ -184,27 +203,28 @@ export function updatePassword(
   body: UpdateEntryBody,
 ): Promise<PasswordEntry> {
   const fields = normaliseFields(body);
+  const extras = extrasOf(body);
   return withVaultKey(ctx, auth, body.masterPassword, async (vaultKey) => {
     if (!ENTRY_ID.test(id)) throw entryNotFound();
     return ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now().toISOString();
       const current = await repo.lockEntry(trx, auth.userId, id, now);
       if (!current) throw entryNotFound();
-      const kept =
-        body.password === undefined || body.notes === undefined ? openSecrets(vaultKey, current) : undefined;
-      const secrets = {
-        password: body.password ?? kept?.password ?? '',
-        notes: body.notes ?? kept?.notes ?? '',
+      const given = { password: body.password, notes: body.notes, ...extras };
+      const kept = Object.values(given).some((value) => value === undefined)
+        ? openSecrets(vaultKey, current)
+        : undefined;
+      const secrets: EntrySecrets = {
+        password: given.password ?? kept?.password ?? '',
+        notes: given.notes ?? kept?.notes ?? '',
+        totp: given.totp ?? kept?.totp ?? '',
+        fields: given.fields ?? kept?.fields ?? [],
       };
-      const updated = await repo.updateEntry(
-        trx,
-        auth.userId,
-        id,
-        { ...definedOnly(fields), ...sealSecrets(vaultKey, auth.userId, id, secrets), updated_at: now },
-        current,
-      );
+      const sealed = sealSecrets(keysOf(ctx, vaultKey), auth.userId, id, secrets);
+      const changes = { ...definedOnly(fields), ...sealed, updated_at: now };
+      const updated = await repo.updateEntry(trx, auth.userId, id, changes, current);
       if (!updated) throw entryNotFound();
-      return toPasswordEntry(updated);
+      return toPasswordEntry(updated, ctx.serverKey, auth.userId);
     });
   });
 }
@@ -229,7 +249,14 @@ export function revealPassword(
   return withVaultKey(ctx, auth, masterPassword, async (vaultKey) => {
     const row = ENTRY_ID.test(id) ? await repo.findEntry(ctx.db, auth.userId, id) : undefined;
     if (!row) throw entryNotFound();
-    return { ...toPasswordEntry(row), ...openSecrets(vaultKey, row) };
+    const secrets = openSecrets(vaultKey, row);
+    const current = totpCodeAt(secrets.totp, ctx.now().getTime());
+    return {
+      ...toPasswordEntry(row, ctx.serverKey, auth.userId),
+      ...secrets,
+      totpCode: current?.code ?? null,
+      totpRemaining: current?.remaining ?? null,
+    };
   });
 }
 
@@ -238,7 +265,7 @@ export async function toggleFavorite(ctx: AppContext, userId: string, id: string
     ? await repo.toggleFavorite(ctx.db, userId, id, ctx.now().toISOString())
     : undefined;
   if (!row) throw entryNotFound();
-  return toPasswordEntry(row);
+  return toPasswordEntry(row, ctx.serverKey, userId);
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -35,7 +35,10 @@ const withSearchText = (row: NewPasswordRow) => ({
   }),
 });
 
-/** The columns an answer may be built from: never the ciphertext. */
+/**
+ * The columns an answer may be built from: never a vault-key ciphertext. `fields_listed` is sealed with
+ * the server key and holds only what lists may show of the custom fields.
+ */
 const PUBLIC_COLUMNS = [
   'id',
   'title',
@@ -45,6 +48,8 @@ const PUBLIC_COLUMNS = [
   'category',
   'is_favorite',
   'tags',
+  'has_totp',
+  'fields_listed',
   'created_at',
   'updated_at',
 ] as const;
@@ -248,7 +253,7 @@ export async function countByCategory(db: Executor, userId: string): Promise<Cat
   }));
 }
 
-/** Rows per statement: 13 parameters each, far below SQLite's 32766 and PostgreSQL's 65535. */
+/** Rows per statement: 17 parameters each, far below SQLite's 32766 and PostgreSQL's 65535. */
 export const BATCH_SIZE = 500;
 
 /** The tags column (a JSON array) of every entry that has tags. */
@@ -350,6 +355,10 @@ const UPDATED_COLUMNS = [
   'tags',
   'password_enc',
   'notes_enc',
+  'has_totp',
+  'totp_enc',
+  'fields_enc',
+  'fields_listed',
   'updated_at',
   'search_text',
 ] as const;
@@ -366,10 +375,10 @@ export async function updateBatch(db: Executor, userId: string, rows: EntryUpdat
       .map((row) => sql`(${sql.join([row.id, ...UPDATED_COLUMNS.map((column) => row[column])])})`),
   );
   const columns = sql.join(['id', ...UPDATED_COLUMNS].map((column) => sql.ref(column)));
-  // VALUES parameters arrive as text on PostgreSQL: the one integer column is cast back.
+  // VALUES parameters arrive as text on PostgreSQL: the integer columns are cast back.
   const assignments = sql.join(
     UPDATED_COLUMNS.map((column) =>
-      column === 'is_favorite'
+      column === 'is_favorite' || column === 'has_totp'
         ? sql`${sql.ref(column)} = cast(${sql.ref(`v.${column}`)} as integer)`
         : sql`${sql.ref(column)} = ${sql.ref(`v.${column}`)}`,
     ),
@@ -482,6 +491,19 @@ export async function deleteMasterFailuresBefore(db: Executor, userId: string, b
     .where('user_id', '=', userId)
     .where('failed_at', '<=', before)
     .execute();
+}
+
+/** Every entry's listed custom fields (sealed with the server key): what a server-key change reseals. */
+export function listSealedFieldLists(db: Executor) {
+  return db
+    .selectFrom('passwords')
+    .select(['id', 'user_id', 'fields_listed'])
+    .where('fields_listed', 'is not', null)
+    .execute();
+}
+
+export async function setSealedFieldList(db: Executor, id: string, sealed: string | null): Promise<void> {
+  await db.updateTable('passwords').set({ fields_listed: sealed }).where('id', '=', id).execute();
 }
 
 export async function setMasterLocked(db: Executor, userId: string, at: string | null): Promise<void> {

@@ -1,0 +1,99 @@
+// An entry's secrets at rest: password, notes, TOTP and custom fields exist only as AES-256-GCM
+// ciphertext under the vault key, each bound to owner, entry and field. What a list shows of the custom
+// fields (names, `hidden`, the values of fields that are not hidden) is sealed apart with the server key,
+// so that lists read it without the master password and a copy of the database alone reads nothing.
+import { listedFields } from '../../../src/common/customFields';
+import type { CustomField, ListedField } from '../../../src/common/wire';
+import type { Db } from '../../db/database';
+import { openWithServerKey, sealWithServerKey } from '../../crypto/serverKey';
+import { decryptField, encryptField } from '../../crypto/vaultKey';
+import { HttpError } from '../../http/errors';
+import * as repo from './vault.repository';
+
+export const DECRYPT_FAILED = 'Failed to decrypt password';
+
+/** The names the ciphertexts are bound to (part of the AAD: never rename). */
+const SECRET_FIELDS = { password: 'password', notes: 'notes', totp: 'totp', fields: 'fields' } as const;
+
+/** The keys an entry's secrets are sealed with: the user's unlocked vault key and the server's key. */
+export interface EntryKeys {
+  vault: Buffer;
+  server: Buffer;
+}
+
+export interface EntrySecrets {
+  password: string;
+  notes: string;
+  /** '' when the entry has no TOTP. */
+  totp: string;
+  fields: CustomField[];
+}
+
+export type SealedSecrets = Pick<
+  repo.PasswordRow,
+  'password_enc' | 'notes_enc' | 'has_totp' | 'totp_enc' | 'fields_enc' | 'fields_listed'
+>;
+
+const listedAad = (userId: string, entryId: string) => `passwords.fields_listed:${userId}:${entryId}`;
+
+/** Encrypts an entry's secrets, each with a fresh nonce; a missing TOTP or field list stores null. */
+export function sealSecrets(
+  keys: EntryKeys,
+  userId: string,
+  entryId: string,
+  secrets: EntrySecrets,
+): SealedSecrets {
+  const seal = (field: string, text: string) => encryptField(keys.vault, userId, entryId, field, text);
+  const hasFields = secrets.fields.length > 0;
+  return {
+    password_enc: seal(SECRET_FIELDS.password, secrets.password),
+    notes_enc: seal(SECRET_FIELDS.notes, secrets.notes),
+    has_totp: secrets.totp ? 1 : 0,
+    totp_enc: secrets.totp ? seal(SECRET_FIELDS.totp, secrets.totp) : null,
+    fields_enc: hasFields ? seal(SECRET_FIELDS.fields, JSON.stringify(secrets.fields)) : null,
+    fields_listed: hasFields
+      ? sealWithServerKey(
+          keys.server,
+          JSON.stringify(listedFields(secrets.fields)),
+          listedAad(userId, entryId),
+        )
+      : null,
+  };
+}
+
+const decryptFailed = () => new HttpError(422, DECRYPT_FAILED);
+
+/** Decrypts an entry's secrets; 422 'Failed to decrypt password' when any of them does not open. */
+export function openSecrets(vaultKey: Buffer, row: repo.PasswordRow): EntrySecrets {
+  const open = (field: string, sealed: string | null) =>
+    sealed === null ? '' : decryptField(vaultKey, row.user_id, row.id, field, sealed);
+  const password = open(SECRET_FIELDS.password, row.password_enc);
+  const notes = open(SECRET_FIELDS.notes, row.notes_enc);
+  const totp = open(SECRET_FIELDS.totp, row.totp_enc);
+  const fields = open(SECRET_FIELDS.fields, row.fields_enc);
+  if (password === null || notes === null || totp === null || fields === null) throw decryptFailed();
+  return { password, notes, totp, fields: fields ? (JSON.parse(fields) as CustomField[]) : [] };
+}
+
+/**
+ * What a list shows of an entry's custom fields. A list that cannot be opened (a server key that was
+ * replaced without its reseal) shows none rather than failing the whole list: `view` still has them all.
+ */
+export function openListedFields(
+  serverKey: Buffer,
+  userId: string,
+  row: Pick<repo.PasswordRow, 'id' | 'fields_listed'>,
+): ListedField[] {
+  if (row.fields_listed === null) return [];
+  const json = openWithServerKey(serverKey, row.fields_listed, listedAad(userId, row.id));
+  return json === null ? [] : (JSON.parse(json) as ListedField[]);
+}
+
+/** A server-key change (crypto/serverKey `adoptServerKey`): the listed fields move to the new key. */
+export async function resealListedFields(trx: Db, from: Buffer, to: Buffer): Promise<void> {
+  for (const row of await repo.listSealedFieldLists(trx)) {
+    const aad = listedAad(row.user_id, row.id);
+    const json = row.fields_listed === null ? null : openWithServerKey(from, row.fields_listed, aad);
+    await repo.setSealedFieldList(trx, row.id, json === null ? null : sealWithServerKey(to, json, aad));
+  }
+}
