@@ -10,6 +10,7 @@ import { registerStaticApp } from './http/staticApp';
 import { loggerOptions } from './logger';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passwordRoutes } from './modules/vault/passwords.routes';
+import { vaultCareRoutes } from './modules/vault/vaultCare.routes';
 import { masterPasswordRoutes } from './modules/vault/masterPassword.routes';
 import { transferRoutes } from './modules/transfer/transfer.routes';
 import { twoFactorRoutes } from './modules/twoFactor/twoFactor.routes';
@@ -70,6 +71,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
   await app.register(masterPasswordRoutes(ctx), { prefix: `${api}/auth` });
   await app.register(passwordRoutes(ctx), { prefix: `${api}/passwords` });
+  await app.register(vaultCareRoutes(ctx), { prefix: `${api}/passwords` });
   await app.register(transferRoutes(ctx), { prefix: `${api}/utility` });
   await app.register(twoFactorRoutes(ctx), { prefix: `${api}/auth` });
   await app.register(userRoutes(ctx), { prefix: `${api}/user` });

@@ -17,6 +17,8 @@ const TABLE_OWNERS: Record<string, string> = {
   recovery_codes: 'server/modules/twoFactor/twoFactor.repository.ts',
   user_settings: 'server/modules/user/user.repository.ts',
   passwords: 'server/modules/vault/vault.repository.ts',
+  passwords_trash: 'server/modules/vault/vault.repository.ts',
+  password_history: 'server/modules/vault/vault.repository.ts',
   vault_keys: 'server/modules/vault/vault.repository.ts',
   master_password_failures: 'server/modules/vault/vault.repository.ts',
   rate_limits: 'server/security/sqlRateLimiter.ts',

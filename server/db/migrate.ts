@@ -11,6 +11,7 @@ import * as trust from './migrations/2026_11_23_008_trust';
 import * as tableOwners from './migrations/2026_11_23_009_table_owners';
 import * as listWindows from './migrations/2026_11_24_010_list_windows';
 import * as entryExtras from './migrations/2026_11_25_011_entry_extras';
+import * as vaultCare from './migrations/2026_11_25_012_vault_care';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_009_table_owners': tableOwners,
   '2026_11_24_010_list_windows': listWindows,
   '2026_11_25_011_entry_extras': entryExtras,
+  '2026_11_25_012_vault_care': vaultCare,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -125,10 +125,32 @@ export interface PasswordsTable {
   fields_enc: string | null;
   /** What lists show of the custom fields (JSON), sealed with the server key; null: none. */
   fields_listed: string | null;
+  /** The password's strength score (src/common passwordPolicy) when it was saved; null: not yet known. */
+  strength: number | null;
+  /** HMAC of the password under a key derived from the vault key: equal for equal passwords of one user. */
+  reuse_fp: string | null;
+  /** When the password last changed. */
+  password_changed_at: string | null;
   created_at: string;
   updated_at: string;
   /** title, website, username and e-mail case-folded, one per line (vault/searchText.ts): what search reads. */
   search_text: string;
+}
+
+/** A deleted entry, whole, until it is restored or purged (vault module). */
+export interface PasswordsTrashTable extends Omit<PasswordsTable, 'search_text' | 'has_totp'> {
+  has_totp: number;
+  deleted_at: string;
+}
+
+/** An earlier password of an entry, sealed with the vault key (vault module). */
+export interface PasswordHistoryTable {
+  id: string;
+  user_id: string;
+  entry_id: string;
+  password_enc: string;
+  /** When this password was replaced. */
+  changed_at: string;
 }
 
 export interface RecoveryCodesTable {
@@ -165,6 +187,8 @@ export interface Database {
   sessions: SessionsTable;
   master_password_failures: MasterPasswordFailuresTable;
   passwords: PasswordsTable;
+  passwords_trash: PasswordsTrashTable;
+  password_history: PasswordHistoryTable;
   recovery_codes: RecoveryCodesTable;
   server_secrets: ServerSecretsTable;
   rate_limits: RateLimitsTable;

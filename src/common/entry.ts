@@ -54,12 +54,25 @@ export type ListedField = Static<typeof ListedFieldSchema>;
 
 const timestamps = { createdAt: Type.String(), updatedAt: Type.String() };
 
+/**
+ * What the server stored of the password's health when it was saved (never the password): its strength
+ * score (null until the next unlock works it out for entries saved before), in how many of the user's
+ * entries it is used (0 when only in this one), and when it last changed.
+ */
+export const PasswordHealthSchema = Type.Object({
+  strength: Type.Union([Type.Integer(), Type.Null()]),
+  reusedIn: Type.Integer(),
+  passwordChangedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type PasswordHealth = Static<typeof PasswordHealthSchema>;
+
 /** An entry as lists carry it: whether it has a TOTP, never the TOTP itself. */
 export const PasswordEntrySchema = Type.Object({
   _id: Type.String(),
   ...entryFields,
   hasTotp: Type.Boolean(),
   fields: Type.Array(ListedFieldSchema),
+  health: PasswordHealthSchema,
   ...timestamps,
 });
 export type PasswordEntry = Static<typeof PasswordEntrySchema>;
@@ -77,6 +90,17 @@ export const RevealedPasswordEntrySchema = Type.Object({
   fields: Type.Array(CustomFieldSchema),
 });
 export type RevealedPasswordEntry = Static<typeof RevealedPasswordEntrySchema>;
+
+/** An entry in the trash: as lists carry it, with when it was deleted. */
+export const TrashedPasswordEntrySchema = Type.Object({
+  ...PasswordEntrySchema.properties,
+  deletedAt: Type.String(),
+});
+export type TrashedPasswordEntry = Static<typeof TrashedPasswordEntrySchema>;
+
+/** One earlier password of an entry, and when it was replaced. */
+export const HistoryItemSchema = Type.Object({ password: Type.String(), changedAt: Type.String() });
+export type HistoryItem = Static<typeof HistoryItemSchema>;
 
 /** One entry in an export file: every field, the secrets decrypted, no id. */
 export const ExportedEntrySchema = Type.Object({

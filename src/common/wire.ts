@@ -15,10 +15,27 @@ export type {
   CustomField,
   EntryContent,
   ExportedEntry,
+  HistoryItem,
   ListedField,
   PasswordEntry,
+  PasswordHealth,
   RevealedPasswordEntry,
+  TrashedPasswordEntry,
 } from './entry';
+
+/** GET /passwords/health: how many entries need care (SPEC's Security Score cards stay fixed figures). */
+export interface VaultHealth {
+  total: number;
+  /** Strength score below Good. */
+  weak: number;
+  /** The password is used by more than one entry. */
+  reused: number;
+  /** Unchanged for a year or more. */
+  old: number;
+}
+
+export const HEALTH_FILTERS = ['weak', 'reused', 'old'] as const;
+export type HealthFilterName = (typeof HEALTH_FILTERS)[number];
 
 /** What a save sends (SPEC section 3): title, login and password, and any of the other fields. */
 export type PasswordEntryInput = Pick<EntryContent, 'title' | 'email' | 'password'> &
@@ -42,6 +59,8 @@ export interface PasswordListQuery {
   limit?: number;
   /** Where the window starts: the `nextCursor` of the window before it (keyset pagination). */
   cursor?: string;
+  /** Only the entries whose password needs this care. */
+  health?: HealthFilterName;
 }
 
 /** One window of GET /api/passwords: its entries, newest first, and where the next one starts. */

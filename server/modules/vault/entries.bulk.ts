@@ -3,7 +3,8 @@
 // owner, entry and field as a single save would.
 import type { EntryContent, ExportedEntry } from '../../../src/common/wire';
 import { newId } from '../../crypto/tokens';
-import { openSecrets, sealSecrets, type EntryKeys } from './entrySecrets';
+import { openPassword, openSecrets, sealSecrets, type EntryKeys } from './entrySecrets';
+import { historyRows, type ReplacedPassword } from './history.service';
 import { plainFieldsOf } from './passwords.service';
 import * as repo from './vault.repository';
 import type { EntryIdentity, Executor, NewPasswordRow } from './vault.repository';
@@ -93,19 +94,39 @@ export async function writeEntries(
       user_id: userId,
       ...storedFields(entry),
       ...sealSecrets(keys, userId, id, entry),
+      // The file's last change is the best known time the password was set.
+      password_changed_at: entry.updatedAt ?? createdAt,
       created_at: createdAt,
       updated_at: entry.updatedAt ?? createdAt,
     };
   };
   for (const batch of chunks(writes.inserts)) await repo.insertBatch(trx, batch.map(newRow));
   for (const batch of chunks([...writes.updates])) {
-    const updates = batch.map(([id, entry]) => ({
-      id,
-      ...storedFields(entry),
-      ...sealSecrets(keys, userId, id, entry),
-      updated_at: now,
-    }));
+    // An overwritten password goes to the entry's history, as an edit's would.
+    const current = await repo.findPasswordsOf(
+      trx,
+      userId,
+      batch.map(([id]) => id),
+    );
+    const before = new Map(current.map((row) => [row.id, row]));
+    const replaced: ReplacedPassword[] = [];
+    const updates = batch.map(([id, entry]) => {
+      const row = before.get(id);
+      const previous = row ? openPassword(keys.vault, row) : null;
+      const changed = previous !== entry.password;
+      if (changed && previous !== null) {
+        replaced.push({ userId, entryId: id, password: previous, now });
+      }
+      return {
+        id,
+        ...storedFields(entry),
+        ...sealSecrets(keys, userId, id, entry),
+        password_changed_at: changed ? now : (row?.password_changed_at ?? now),
+        updated_at: now,
+      };
+    });
     await repo.updateBatch(trx, userId, updates);
+    await repo.insertHistory(trx, userId, historyRows(keys.vault, replaced));
   }
 }
 

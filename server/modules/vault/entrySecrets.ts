@@ -8,6 +8,7 @@ import type { Db } from '../../db/database';
 import { openWithServerKey, sealWithServerKey } from '../../crypto/serverKey';
 import { decryptField, encryptField } from '../../crypto/vaultKey';
 import { HttpError } from '../../http/errors';
+import { fingerprintKey, healthOf } from './health';
 import * as repo from './vault.repository';
 
 export const DECRYPT_FAILED = 'Failed to decrypt password';
@@ -31,12 +32,22 @@ export interface EntrySecrets {
 
 export type SealedSecrets = Pick<
   repo.PasswordRow,
-  'password_enc' | 'notes_enc' | 'has_totp' | 'totp_enc' | 'fields_enc' | 'fields_listed'
+  | 'password_enc'
+  | 'notes_enc'
+  | 'has_totp'
+  | 'totp_enc'
+  | 'fields_enc'
+  | 'fields_listed'
+  | 'strength'
+  | 'reuse_fp'
 >;
 
 const listedAad = (userId: string, entryId: string) => `passwords.fields_listed:${userId}:${entryId}`;
 
-/** Encrypts an entry's secrets, each with a fresh nonce; a missing TOTP or field list stores null. */
+/**
+ * Encrypts an entry's secrets, each with a fresh nonce (a missing TOTP or field list stores null), and
+ * works out the password's health while its plaintext is at hand.
+ */
 export function sealSecrets(
   keys: EntryKeys,
   userId: string,
@@ -45,7 +56,11 @@ export function sealSecrets(
 ): SealedSecrets {
   const seal = (field: string, text: string) => encryptField(keys.vault, userId, entryId, field, text);
   const hasFields = secrets.fields.length > 0;
+  const fingerprints = fingerprintKey(keys.vault);
+  const health = healthOf(fingerprints, secrets.password);
+  fingerprints.fill(0);
   return {
+    ...health,
     password_enc: seal(SECRET_FIELDS.password, secrets.password),
     notes_enc: seal(SECRET_FIELDS.notes, secrets.notes),
     has_totp: secrets.totp ? 1 : 0,
@@ -73,6 +88,31 @@ export function openSecrets(vaultKey: Buffer, row: repo.PasswordRow): EntrySecre
   const fields = open(SECRET_FIELDS.fields, row.fields_enc);
   if (password === null || notes === null || totp === null || fields === null) throw decryptFailed();
   return { password, notes, totp, fields: fields ? (JSON.parse(fields) as CustomField[]) : [] };
+}
+
+/** An entry's password alone; null when it does not open. */
+export function openPassword(
+  vaultKey: Buffer,
+  row: Pick<repo.PasswordRow, 'id' | 'user_id' | 'password_enc'>,
+) {
+  return decryptField(vaultKey, row.user_id, row.id, SECRET_FIELDS.password, row.password_enc);
+}
+
+/** An earlier password of an entry: bound to its history row as well as to owner and entry. */
+const historyField = (historyId: string) => `history:${historyId}`;
+
+export function sealHistoryPassword(
+  vaultKey: Buffer,
+  row: Pick<repo.HistoryRow, 'id' | 'user_id' | 'entry_id'>,
+  password: string,
+): string {
+  return encryptField(vaultKey, row.user_id, row.entry_id, historyField(row.id), password);
+}
+
+export function openHistoryPassword(vaultKey: Buffer, row: repo.HistoryRow): string {
+  const password = decryptField(vaultKey, row.user_id, row.entry_id, historyField(row.id), row.password_enc);
+  if (password === null) throw decryptFailed();
+  return password;
 }
 
 /**

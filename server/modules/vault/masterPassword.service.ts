@@ -24,6 +24,7 @@ import {
 import { accountById } from '../auth/accounts';
 import { sendSecurityAlert } from '../user/securityAlerts';
 import { masterUnlockMail } from './masterPassword.mails';
+import { backfillHealth } from './healthBackfill';
 import * as repo from './vault.repository';
 
 /** Names the master password: the client shows it and keeps the session. */
@@ -137,6 +138,7 @@ export async function unlockVault(
     }
     try {
       await accepted(ctx, auth, masterPassword, vaultKey, row);
+      await backfillHealth(ctx.db, auth.userId, vaultKey);
     } catch (error) {
       vaultKey.fill(0);
       throw error;

@@ -77,6 +77,7 @@ describe('GET /api/passwords, stats and favourites', () => {
           'email',
           'fields',
           'hasTotp',
+          'health',
           'isFavorite',
           'tags',
           'title',

@@ -8,6 +8,8 @@ import {
   CustomFieldsSchema,
   entryFields as storedFields,
   entrySecrets,
+  HistoryItemSchema,
+  TrashedPasswordEntrySchema,
   TotpSchema,
   PasswordEntrySchema,
   RevealedPasswordEntrySchema,
@@ -20,6 +22,7 @@ import {
   TOO_MANY_FIELDS,
 } from '../../../src/common/customFields';
 import { MAX_LIST_LIMIT, MAX_SEARCH_LENGTH } from '../../../src/common/limits';
+import { HEALTH_FILTERS } from '../../../src/common/wire';
 import { badRequest } from '../../http/errors';
 import { errorResponses, MasterPasswordField as masterPassword } from '../../http/schemas';
 import { INVALID_CURSOR, MAX_CURSOR_LENGTH } from './listCursor';
@@ -77,6 +80,8 @@ export const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT })),
   /** The `nextCursor` of the window before (opaque to clients). */
   cursor: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_CURSOR_LENGTH })),
+  /** Only the entries whose password is weak, reused or old. */
+  health: Type.Optional(stringEnum(HEALTH_FILTERS)),
 });
 export type ListQuery = Static<typeof ListQuery>;
 
@@ -120,6 +125,27 @@ export const StatsResponse = {
   ...errorResponses,
 };
 
+export const TrashResponse = {
+  200: Type.Object({ success, data: Type.Object({ passwords: Type.Array(TrashedPasswordEntrySchema) }) }),
+  ...errorResponses,
+};
+export const HistoryResponse = {
+  200: Type.Object({ success, data: Type.Object({ history: Type.Array(HistoryItemSchema) }) }),
+  ...errorResponses,
+};
+export const HealthResponse = {
+  200: Type.Object({
+    success,
+    data: Type.Object({
+      total: Type.Integer(),
+      weak: Type.Integer(),
+      reused: Type.Integer(),
+      old: Type.Integer(),
+    }),
+  }),
+  ...errorResponses,
+};
+
 // ---- Validation messages ----
 
 const LABELS: Record<string, string> = {
@@ -138,6 +164,7 @@ const LABELS: Record<string, string> = {
   favorite: 'favorite',
   limit: 'limit',
   cursor: 'cursor',
+  health: 'health',
 };
 
 function messageFor(issue: FastifySchemaValidationError, whenNoBody: string): string {

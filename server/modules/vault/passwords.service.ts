@@ -10,10 +10,12 @@ import type {
   PasswordListPage,
   PasswordStats,
   RevealedPasswordEntry,
+  VaultHealth,
 } from '../../../src/common/wire';
 import type { AppContext } from '../../context';
 import { newId } from '../../crypto/tokens';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
+import { ENTRY_ID, entryNotFound } from './entryIds';
 import type { AuthInfo } from '../../plugins/authenticate';
 import {
   openListedFields,
@@ -22,21 +24,18 @@ import {
   type EntryKeys,
   type EntrySecrets,
 } from './entrySecrets';
+import { oldBefore, WEAK_BELOW } from './health';
+import { keepInHistory } from './history.service';
 import { withVaultKey } from './masterPassword.service';
 import type { CreateEntryBody, ListQuery, UpdateEntryBody } from './passwords.schemas';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from './listCursor';
 import { foldForSearch } from './searchText';
 import * as repo from './vault.repository';
 
-export const ENTRY_NOT_FOUND = 'Password not found';
+export { ENTRY_NOT_FOUND } from './entryIds';
 export { DECRYPT_FAILED } from './entrySecrets';
 export const DEFAULT_TITLE = 'Untitled';
 const DEFAULT_CATEGORY: Category = 'other';
-
-/** Ids are crypto.randomUUID(); anything else cannot be an entry. */
-const ENTRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-const entryNotFound = () => notFound(ENTRY_NOT_FOUND);
 
 function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
@@ -66,9 +65,18 @@ export function plainFieldsOf(row: repo.PublicPasswordRow) {
   };
 }
 
-/** A row (without its vault-key ciphertext) as the API answers it. */
+/** How many entries use the password, as answers say it: 0 when only this one does. */
+function reusedIn(count: number | string | null | undefined): number {
+  const entries = Number(count ?? 0);
+  return entries > 1 ? entries : 0;
+}
+
+/**
+ * A row (without its vault-key ciphertext) as the API answers it. `reuse_count` is how many of the
+ * owner's entries share its password (lists read it with the row; single answers with reuseCountOf).
+ */
 export function toPasswordEntry(
-  row: repo.PublicPasswordRow,
+  row: repo.PublicPasswordRow & { reuse_count?: number | string | null },
   serverKey: Buffer,
   userId: string,
 ): PasswordEntry {
@@ -78,9 +86,25 @@ export function toPasswordEntry(
     ...plain,
     hasTotp: Number(row.has_totp) === 1,
     fields: openListedFields(serverKey, userId, row),
+    health: {
+      strength: row.strength === null ? null : Number(row.strength),
+      reusedIn: reusedIn(row.reuse_count),
+      passwordChangedAt: row.password_changed_at,
+    },
     createdAt,
     updatedAt,
   };
+}
+
+/** One row as the API answers it, with how many entries share its password. */
+async function answerFor(
+  ctx: AppContext,
+  db: repo.Executor,
+  userId: string,
+  row: repo.PublicPasswordRow,
+): Promise<PasswordEntry> {
+  const reuse_count = await repo.countSharingPassword(db, userId, row.reuse_fp);
+  return toPasswordEntry({ ...row, reuse_count }, ctx.serverKey, userId);
 }
 
 /** Trimmed, non-empty, without duplicates, in the order given. */
@@ -119,6 +143,11 @@ export async function listPasswords(
     search,
     category: query.category === CATEGORY_FILTER_ALL ? undefined : query.category,
     favorite: query.favorite === undefined ? undefined : query.favorite === 'true',
+    health: query.health && {
+      kind: query.health,
+      weakBelow: WEAK_BELOW,
+      oldBefore: oldBefore(ctx.now()),
+    },
   };
   // One more row than asked tells whether another window follows, without a second query.
   const limit = query.limit === undefined ? undefined : query.limit + 1;
@@ -160,6 +189,11 @@ function extrasOf(body: EntryFields): { totp?: string; fields?: CustomField[] } 
 
 const keysOf = (ctx: AppContext, vaultKey: Buffer): EntryKeys => ({ vault: vaultKey, server: ctx.serverKey });
 
+/** How many entries are weak, reused or old: read from what saves stored, nothing is decrypted. */
+export function vaultHealth(ctx: AppContext, userId: string): Promise<VaultHealth> {
+  return repo.countHealth(ctx.db, userId, WEAK_BELOW, oldBefore(ctx.now()));
+}
+
 export function createPassword(
   ctx: AppContext,
   auth: AuthInfo,
@@ -187,11 +221,12 @@ export function createPassword(
         totp: extras.totp ?? '',
         fields: extras.fields ?? [],
       }),
+      password_changed_at: now,
       created_at: now,
       updated_at: now,
     };
     await repo.insertEntry(ctx.db, row);
-    return toPasswordEntry(row, ctx.serverKey, auth.userId);
+    return answerFor(ctx, ctx.db, auth.userId, row);
   });
 }
 
@@ -211,24 +246,37 @@ export function updatePassword(
       const current = await repo.lockEntry(trx, auth.userId, id, now);
       if (!current) throw entryNotFound();
       const given = { password: body.password, notes: body.notes, ...extras };
-      const kept = Object.values(given).some((value) => value === undefined)
-        ? openSecrets(vaultKey, current)
-        : undefined;
+      const kept = openSecrets(vaultKey, current);
       const secrets: EntrySecrets = {
-        password: given.password ?? kept?.password ?? '',
-        notes: given.notes ?? kept?.notes ?? '',
-        totp: given.totp ?? kept?.totp ?? '',
-        fields: given.fields ?? kept?.fields ?? [],
+        password: given.password ?? kept.password,
+        notes: given.notes ?? kept.notes,
+        totp: given.totp ?? kept.totp,
+        fields: given.fields ?? kept.fields,
       };
+      const passwordChanged = secrets.password !== kept.password;
+      if (passwordChanged) {
+        await keepInHistory(trx, vaultKey, {
+          userId: auth.userId,
+          entryId: id,
+          password: kept.password,
+          now,
+        });
+      }
       const sealed = sealSecrets(keysOf(ctx, vaultKey), auth.userId, id, secrets);
-      const changes = { ...definedOnly(fields), ...sealed, updated_at: now };
+      const changes = {
+        ...definedOnly(fields),
+        ...sealed,
+        ...(passwordChanged ? { password_changed_at: now } : {}),
+        updated_at: now,
+      };
       const updated = await repo.updateEntry(trx, auth.userId, id, changes, current);
       if (!updated) throw entryNotFound();
-      return toPasswordEntry(updated, ctx.serverKey, auth.userId);
+      return answerFor(ctx, trx, auth.userId, updated);
     });
   });
 }
 
+/** Moves the entry to the trash (trash.service.ts): it leaves every list at once, and can come back. */
 export async function deletePassword(
   ctx: AppContext,
   auth: AuthInfo,
@@ -236,7 +284,11 @@ export async function deletePassword(
   masterPassword: string,
 ): Promise<void> {
   await withVaultKey(ctx, auth, masterPassword, async () => {
-    if (!ENTRY_ID.test(id) || !(await repo.deleteEntry(ctx.db, auth.userId, id))) throw entryNotFound();
+    const now = ctx.now().toISOString();
+    const moved =
+      ENTRY_ID.test(id) &&
+      (await ctx.db.transaction().execute((trx) => repo.moveToTrash(trx, auth.userId, id, now)));
+    if (!moved) throw entryNotFound();
   });
 }
 
@@ -252,7 +304,7 @@ export function revealPassword(
     const secrets = openSecrets(vaultKey, row);
     const current = totpCodeAt(secrets.totp, ctx.now().getTime());
     return {
-      ...toPasswordEntry(row, ctx.serverKey, auth.userId),
+      ...(await answerFor(ctx, ctx.db, auth.userId, row)),
       ...secrets,
       totpCode: current?.code ?? null,
       totpRemaining: current?.remaining ?? null,
@@ -265,7 +317,7 @@ export async function toggleFavorite(ctx: AppContext, userId: string, id: string
     ? await repo.toggleFavorite(ctx.db, userId, id, ctx.now().toISOString())
     : undefined;
   if (!row) throw entryNotFound();
-  return toPasswordEntry(row, ctx.serverKey, userId);
+  return answerFor(ctx, ctx.db, userId, row);
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

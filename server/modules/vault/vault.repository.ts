@@ -11,7 +11,13 @@ import {
   type Updateable,
 } from 'kysely';
 import type { Category } from '../../../src/common/constants';
-import type { Database, PasswordsTable, VaultKeysTable } from '../../db/schema';
+import type {
+  Database,
+  PasswordHistoryTable,
+  PasswordsTable,
+  PasswordsTrashTable,
+  VaultKeysTable,
+} from '../../db/schema';
 import { searchTextOf, type SearchableFields } from './searchText';
 
 /** The database or a transaction. */
@@ -50,10 +56,15 @@ const PUBLIC_COLUMNS = [
   'tags',
   'has_totp',
   'fields_listed',
+  'strength',
+  'reuse_fp',
+  'password_changed_at',
   'created_at',
   'updated_at',
 ] as const;
 export type PublicPasswordRow = Pick<PasswordRow, (typeof PUBLIC_COLUMNS)[number]>;
+/** A row of the list: with how many of the owner's entries share its password (itself included). */
+export type ListedPasswordRow = PublicPasswordRow & { reuse_count: number | string | null };
 
 const LIKE_ESCAPE = '\\';
 
@@ -68,11 +79,19 @@ export interface ListPosition {
   id: string;
 }
 
+/** Which passwords need care: weak (score below `weakBelow`), reused, or unchanged since `oldBefore`. */
+export interface HealthFilter {
+  kind: 'weak' | 'reused' | 'old';
+  weakBelow: number;
+  oldBefore: string;
+}
+
 export interface EntryFilter {
   /** Already folded (searchText.ts): compared with the stored search_text. */
   search?: string;
   category?: Category;
   favorite?: boolean;
+  health?: HealthFilter;
 }
 
 function isPostgres(db: Executor): boolean {
@@ -96,11 +115,34 @@ function searchCondition(db: Executor, folded: string) {
   return sql<SqlBool>`${sql.ref('seq')} in (select rowid from passwords_search where passwords_search match ${phrase})`;
 }
 
+/** The owner's fingerprints that more than one entry shares. */
+function sharedFingerprints(db: Executor, userId: string) {
+  return db
+    .selectFrom('passwords as shared')
+    .select('shared.reuse_fp')
+    .where('shared.user_id', '=', userId)
+    .where('shared.reuse_fp', 'is not', null)
+    .groupBy('shared.reuse_fp')
+    .having((eb) => eb.fn.countAll(), '>', 1);
+}
+
+function healthCondition(db: Executor, userId: string, health: HealthFilter) {
+  switch (health.kind) {
+    case 'weak':
+      return sql<SqlBool>`${sql.ref('passwords.strength')} < ${health.weakBelow}`;
+    case 'old':
+      return sql<SqlBool>`${sql.ref('passwords.password_changed_at')} < ${health.oldBefore}`;
+    case 'reused':
+      return sql<SqlBool>`${sql.ref('passwords.reuse_fp')} in (${sharedFingerprints(db, userId)})`;
+  }
+}
+
 function filtered(db: Executor, userId: string, filter: EntryFilter) {
-  let query = db.selectFrom('passwords').where('user_id', '=', userId);
+  let query = db.selectFrom('passwords').where('passwords.user_id', '=', userId);
   if (filter.search) query = query.where(searchCondition(db, filter.search));
   if (filter.category) query = query.where('category', '=', filter.category);
   if (filter.favorite !== undefined) query = query.where('is_favorite', '=', filter.favorite ? 1 : 0);
+  if (filter.health) query = query.where(healthCondition(db, userId, filter.health));
   return query;
 }
 
@@ -115,8 +157,19 @@ export function listEntries(
   userId: string,
   filter: EntryFilter,
   window: { after?: ListPosition; limit?: number } = {},
-): Promise<PublicPasswordRow[]> {
-  let query = filtered(db, userId, filter).select(PUBLIC_COLUMNS);
+): Promise<ListedPasswordRow[]> {
+  let query = filtered(db, userId, filter)
+    .select(PUBLIC_COLUMNS)
+    // How many of the owner's entries share the row's password fingerprint (0 while it has none):
+    // one read of the (user_id, reuse_fp) index per row of the window.
+    .select((eb) =>
+      eb
+        .selectFrom('passwords as same')
+        .select((count) => count.fn.countAll<number | string>().as('n'))
+        .whereRef('same.user_id', '=', 'passwords.user_id')
+        .whereRef('same.reuse_fp', '=', 'passwords.reuse_fp')
+        .as('reuse_count'),
+    );
   const { after, limit } = window;
   if (after) {
     query = query.where((eb) =>
@@ -130,7 +183,7 @@ export function listEntries(
 
 /** How many of the owner's entries pass the filter; without one, the counter the triggers keep. */
 export async function countEntries(db: Executor, userId: string, filter: EntryFilter): Promise<number> {
-  if (!filter.search && !filter.category && filter.favorite === undefined) {
+  if (!filter.search && !filter.category && filter.favorite === undefined && !filter.health) {
     const keys = await db
       .selectFrom('vault_keys')
       .select('entry_count')
@@ -253,7 +306,7 @@ export async function countByCategory(db: Executor, userId: string): Promise<Cat
   }));
 }
 
-/** Rows per statement: 17 parameters each, far below SQLite's 32766 and PostgreSQL's 65535. */
+/** Rows per statement: 20 parameters each, far below SQLite's 32766 and PostgreSQL's 65535. */
 export const BATCH_SIZE = 500;
 
 /** The tags column (a JSON array) of every entry that has tags. */
@@ -359,6 +412,9 @@ const UPDATED_COLUMNS = [
   'totp_enc',
   'fields_enc',
   'fields_listed',
+  'strength',
+  'reuse_fp',
+  'password_changed_at',
   'updated_at',
   'search_text',
 ] as const;
@@ -378,7 +434,7 @@ export async function updateBatch(db: Executor, userId: string, rows: EntryUpdat
   // VALUES parameters arrive as text on PostgreSQL: the integer columns are cast back.
   const assignments = sql.join(
     UPDATED_COLUMNS.map((column) =>
-      column === 'is_favorite' || column === 'has_totp'
+      column === 'is_favorite' || column === 'has_totp' || column === 'strength'
         ? sql`${sql.ref(column)} = cast(${sql.ref(`v.${column}`)} as integer)`
         : sql`${sql.ref(column)} = ${sql.ref(`v.${column}`)}`,
     ),
@@ -387,6 +443,263 @@ export async function updateBatch(db: Executor, userId: string, rows: EntryUpdat
     update passwords set ${assignments}
     from v
     where passwords.id = v.id and passwords.user_id = ${userId}`.execute(db);
+}
+
+// ---- Health: what a read may count without decrypting ----
+
+export interface HealthCounts {
+  total: number;
+  weak: number;
+  reused: number;
+  old: number;
+}
+
+/** The owner's entries, and how many are weak, reused or old (thresholds as in HealthFilter). */
+export async function countHealth(
+  db: Executor,
+  userId: string,
+  weakBelow: number,
+  oldBefore: string,
+): Promise<HealthCounts> {
+  const row = await db
+    .selectFrom('passwords')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.sum<number | string | null>(sql`case when strength < ${weakBelow} then 1 else 0 end`).as('weak'),
+      eb.fn
+        .sum<number | string | null>(sql`case when password_changed_at < ${oldBefore} then 1 else 0 end`)
+        .as('old'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const reused = await db
+    .selectFrom('passwords')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where(sql<SqlBool>`${sql.ref('reuse_fp')} in (${sharedFingerprints(db, userId)})`)
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    weak: Number(row.weak ?? 0),
+    reused: Number(reused.n),
+    old: Number(row.old ?? 0),
+  };
+}
+
+/** How many of the owner's entries have this password fingerprint (0 for none). */
+export async function countSharingPassword(db: Executor, userId: string, fingerprint: string | null) {
+  if (fingerprint === null) return 0;
+  const row = await db
+    .selectFrom('passwords')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('reuse_fp', '=', fingerprint)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export type HealthlessRow = Pick<PasswordRow, 'id' | 'user_id' | 'password_enc'>;
+
+/** Up to `limit` of the owner's entries saved before their health was stored. */
+export function listEntriesWithoutHealth(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<HealthlessRow[]> {
+  return db
+    .selectFrom('passwords')
+    .select(['id', 'user_id', 'password_enc'])
+    .where('user_id', '=', userId)
+    .where('strength', 'is', null)
+    .limit(limit)
+    .execute();
+}
+
+export type HealthUpdate = Pick<PasswordRow, 'id'> & { strength: number; reuse_fp: string };
+
+/** Stores the health of up to BATCH_SIZE of the owner's entries in one statement. */
+export async function setHealthBatch(db: Executor, userId: string, rows: HealthUpdate[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(rows.map((row) => sql`(${row.id}, ${row.strength}, ${row.reuse_fp})`));
+  await sql`with v (id, strength, reuse_fp) as (values ${values})
+    update passwords set strength = cast(v.strength as integer), reuse_fp = v.reuse_fp
+    from v
+    where passwords.id = v.id and passwords.user_id = ${userId}`.execute(db);
+}
+
+/** The stored password of some of the owner's entries (an import that overwrites them keeps history). */
+export function findPasswordsOf(
+  db: Executor,
+  userId: string,
+  ids: string[],
+): Promise<Pick<PasswordRow, 'id' | 'user_id' | 'password_enc' | 'password_changed_at'>[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('passwords')
+    .select(['id', 'user_id', 'password_enc', 'password_changed_at'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+// ---- Password history ----
+
+export type HistoryRow = Selectable<PasswordHistoryTable>;
+
+/** How many earlier passwords an entry keeps. */
+export const HISTORY_KEPT = 20;
+
+/** Adds earlier passwords, then keeps only the newest HISTORY_KEPT of each entry concerned. */
+export async function insertHistory(trx: Executor, userId: string, rows: HistoryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+    await trx
+      .insertInto('password_history')
+      .values(rows.slice(start, start + BATCH_SIZE))
+      .execute();
+  }
+  for (const entryId of new Set(rows.map((row) => row.entry_id))) {
+    const kept = trx
+      .selectFrom('password_history')
+      .select('id')
+      .where('entry_id', '=', entryId)
+      .where('user_id', '=', userId)
+      .orderBy('changed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(HISTORY_KEPT);
+    await trx
+      .deleteFrom('password_history')
+      .where('entry_id', '=', entryId)
+      .where('user_id', '=', userId)
+      .where('id', 'not in', kept)
+      .execute();
+  }
+}
+
+/** Whether the owner has this entry, in the vault or in the trash. */
+export async function entryExists(db: Executor, userId: string, id: string): Promise<boolean> {
+  const live = await db
+    .selectFrom('passwords')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (live) return true;
+  const trashed = await db
+    .selectFrom('passwords_trash')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return trashed !== undefined;
+}
+
+/** An entry's earlier passwords, newest first. */
+export function listHistory(db: Executor, userId: string, entryId: string): Promise<HistoryRow[]> {
+  return db
+    .selectFrom('password_history')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('entry_id', '=', entryId)
+    .orderBy('changed_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+// ---- Trash ----
+
+export type TrashRow = Selectable<PasswordsTrashTable>;
+const TRASH_COLUMNS = [
+  'id',
+  'user_id',
+  'title',
+  'email',
+  'username',
+  'website',
+  'category',
+  'is_favorite',
+  'tags',
+  'password_enc',
+  'notes_enc',
+  'has_totp',
+  'totp_enc',
+  'fields_enc',
+  'fields_listed',
+  'strength',
+  'reuse_fp',
+  'password_changed_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+/**
+ * Inside a transaction: moves the owner's entry, whole, into the trash. Whether there was one to move.
+ * Its history stays where it is (keyed by the entry's id, which the trash keeps).
+ */
+export async function moveToTrash(trx: Executor, userId: string, id: string, now: string): Promise<boolean> {
+  const row = await trx
+    .deleteFrom('passwords')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning(TRASH_COLUMNS)
+    .executeTakeFirst();
+  if (!row) return false;
+  await trx
+    .insertInto('passwords_trash')
+    .values({ ...row, has_totp: Number(row.has_totp), deleted_at: now })
+    .execute();
+  return true;
+}
+
+/** Inside a transaction: puts the owner's trashed entry back, unchanged; undefined when there is none. */
+export async function restoreFromTrash(
+  trx: Executor,
+  userId: string,
+  id: string,
+): Promise<PublicPasswordRow | undefined> {
+  const row = await trx
+    .deleteFrom('passwords_trash')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning(TRASH_COLUMNS)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await insertEntry(trx, row);
+  return row;
+}
+
+/** The owner's trashed entries, most recently deleted first. */
+export function listTrash(db: Executor, userId: string) {
+  return db
+    .selectFrom('passwords_trash')
+    .select([...PUBLIC_COLUMNS, 'deleted_at'])
+    .where('user_id', '=', userId)
+    .orderBy('deleted_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Deletes a trashed entry of the owner for good, with its history. Whether there was one. */
+export async function purgeTrashed(trx: Executor, userId: string, id: string): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('passwords_trash')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return false;
+  await trx.deleteFrom('password_history').where('entry_id', '=', id).where('user_id', '=', userId).execute();
+  return true;
+}
+
+/**
+ * Every user's entries trashed before `cutoff`, with their history: deleted for good. Each statement
+ * deletes what is there when it runs, so processes that sweep at once only share the work.
+ */
+export async function purgeTrashBefore(trx: Executor, cutoff: string): Promise<number> {
+  const expired = trx.selectFrom('passwords_trash').select('id').where('deleted_at', '<', cutoff);
+  await trx.deleteFrom('password_history').where('entry_id', 'in', expired).execute();
+  const result = await trx.deleteFrom('passwords_trash').where('deleted_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 // ---- The vault key and the account's wrong master passwords ----
@@ -447,6 +760,8 @@ export async function updateVaultKeyWrap(db: Executor, userId: string, wrapped: 
 
 /** Everything of the vault module that belongs to the user (account deletion, in its transaction). */
 export async function deleteUserVault(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('password_history').where('user_id', '=', userId).execute();
+  await db.deleteFrom('passwords_trash').where('user_id', '=', userId).execute();
   await db.deleteFrom('passwords').where('user_id', '=', userId).execute();
   await db.deleteFrom('master_password_failures').where('user_id', '=', userId).execute();
   await db.deleteFrom('vault_keys').where('user_id', '=', userId).execute();

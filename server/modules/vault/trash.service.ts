@@ -1,0 +1,53 @@
+// The trash: a deleted entry leaves the vault (list, search, stats, dashboard, exports) at once and
+// stays here, whole, for TRASH_DAYS; it can be restored unchanged or deleted for good before then.
+import type { TrashedPasswordEntry } from '../../../src/common/wire';
+import type { AppContext } from '../../context';
+import type { AuthInfo } from '../../plugins/authenticate';
+import { ENTRY_ID, entryNotFound } from './entryIds';
+import { withVaultKey } from './masterPassword.service';
+import { toPasswordEntry } from './passwords.service';
+import * as repo from './vault.repository';
+
+/** How long a deleted entry can be restored. */
+export const TRASH_DAYS = 30;
+/** How often a running server purges what expired. */
+export const TRASH_SWEEP_MS = 60 * 60 * 1000;
+
+export async function listTrash(ctx: AppContext, userId: string): Promise<TrashedPasswordEntry[]> {
+  const rows = await repo.listTrash(ctx.db, userId);
+  return rows.map((row) => ({
+    ...toPasswordEntry(row, ctx.serverKey, userId),
+    deletedAt: row.deleted_at,
+  }));
+}
+
+/** Puts a trashed entry back as it was: secrets, history, favourite, tags and dates. */
+export async function restorePassword(ctx: AppContext, userId: string, id: string) {
+  const row = ENTRY_ID.test(id)
+    ? await ctx.db.transaction().execute((trx) => repo.restoreFromTrash(trx, userId, id))
+    : undefined;
+  if (!row) throw entryNotFound();
+  const reuse_count = await repo.countSharingPassword(ctx.db, userId, row.reuse_fp);
+  return toPasswordEntry({ ...row, reuse_count }, ctx.serverKey, userId);
+}
+
+/** Deletes a trashed entry for good, with its history; takes the master password. */
+export async function purgePassword(
+  ctx: AppContext,
+  auth: AuthInfo,
+  id: string,
+  masterPassword: string,
+): Promise<void> {
+  await withVaultKey(ctx, auth, masterPassword, async () => {
+    const purged =
+      ENTRY_ID.test(id) &&
+      (await ctx.db.transaction().execute((trx) => repo.purgeTrashed(trx, auth.userId, id)));
+    if (!purged) throw entryNotFound();
+  });
+}
+
+/** Deletes for good what has been in the trash longer than TRASH_DAYS; answers how many entries. */
+export function sweepTrash(ctx: AppContext): Promise<number> {
+  const cutoff = new Date(ctx.now().getTime() - TRASH_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  return ctx.db.transaction().execute((trx) => repo.purgeTrashBefore(trx, cutoff));
+}

@@ -1,0 +1,93 @@
+// /api/passwords, continued: what cares for the vault over time (health, history, the trash). The
+// running server also purges what stayed in the trash too long, once at start and then every hour.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../../context';
+import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { passwordHistory } from './history.service';
+import {
+  EntryParams,
+  EntryResponse,
+  HealthResponse,
+  HistoryResponse,
+  MasterPasswordBody,
+  MessageResponse,
+  TrashResponse,
+  validationErrors,
+} from './passwords.schemas';
+import { vaultHealth } from './passwords.service';
+import { listTrash, purgePassword, restorePassword, sweepTrash, TRASH_SWEEP_MS } from './trash.service';
+
+const MASTER_PASSWORD_REQUIRED = 'Master password is required';
+
+export function vaultCareRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.addHook('onRequest', makeRequireAuth(ctx));
+    startTrashSweeper(ctx, app);
+
+    app.get('/health', { schema: { response: HealthResponse } }, async (request) => {
+      const data = await vaultHealth(ctx, authOf(request).userId);
+      return { success: true as const, data };
+    });
+
+    app.post(
+      '/:id/history',
+      {
+        schema: { params: EntryParams, body: MasterPasswordBody, response: HistoryResponse },
+        schemaErrorFormatter: validationErrors(MASTER_PASSWORD_REQUIRED),
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const history = await passwordHistory(ctx, authOf(request), id, request.body.masterPassword);
+        // Decrypted secrets: no cache may keep them.
+        return reply.header('cache-control', 'no-store').send({ success: true as const, data: { history } });
+      },
+    );
+
+    app.get('/trash', { schema: { response: TrashResponse } }, async (request) => {
+      const passwords = await listTrash(ctx, authOf(request).userId);
+      return { success: true as const, data: { passwords } };
+    });
+
+    app.post(
+      '/:id/restore',
+      { schema: { params: EntryParams, response: EntryResponse } },
+      async (request) => {
+        const password = await restorePassword(ctx, authOf(request).userId, request.params.id);
+        return { success: true as const, message: 'Password restored', data: { password } };
+      },
+    );
+
+    app.delete(
+      '/:id/purge',
+      {
+        schema: { params: EntryParams, body: MasterPasswordBody, response: MessageResponse },
+        schemaErrorFormatter: validationErrors(MASTER_PASSWORD_REQUIRED),
+      },
+      async (request) => {
+        await purgePassword(ctx, authOf(request), request.params.id, request.body.masterPassword);
+        return { success: true as const, message: 'Password deleted permanently' };
+      },
+    );
+  };
+}
+
+/**
+ * Purges the expired trash at start and every TRASH_SWEEP_MS while the server runs. Several processes
+ * may sweep at once: each delete removes what is still there, so they only share the work.
+ */
+function startTrashSweeper(ctx: AppContext, app: Parameters<FastifyPluginAsyncTypebox>[0]): void {
+  let running: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    running = sweepTrash(ctx).catch((error: unknown) => app.log.warn({ err: error }, 'trash sweep failed'));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep();
+    timer = setInterval(sweep, TRASH_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
