@@ -20,6 +20,19 @@ const CRAFTED: [string, string][] = [
     '{"encrypted":false,"items":[{"type":1,"name":{"x":1},"login":{"uris":[{"uri":{"toString":1}}],"username":[1]},"creationDate":{"x":1},"fields":"nope"}]}',
   ],
   ['Bitwarden items that are not a list', '{"encrypted":false,"items":{"length":5}}'],
+  [
+    'a TOTP and custom fields of the wrong types',
+    '{"passwords":[{"title":"t","password":"p","totp":{"x":1},"fields":[{"name":{"x":1},"value":[1]},null,"x"]}]}',
+  ],
+  [
+    'Bitwarden custom fields of the wrong types',
+    '{"encrypted":false,"items":[{"type":1,"name":"t","login":{"password":"p","totp":[1]},"fields":[{"type":"9"},{"type":{"a":1},"name":"n","value":{"b":2}}]}]}',
+  ],
+  [
+    'a fields cell that is not JSON',
+    'name,url,username,password,note,email,category,favorite,tags,totp,fields\nt,,,p,,,,,,,[oops\n',
+  ],
+  ['backslashes before every quote', '"name","url","username","password"\n"\\"","\\"\\"","\\","\\\\"\n'],
   ['a deeply nested array', deepArray],
   ['a CSV header of 5,000 columns', `${Array.from({ length: 5000 }, (_, i) => `c${i}`).join(',')}\n1,2,3\n`],
   ['a CSV with a quote that never ends', 'name,url,username,password\n"x,https://x,me,pw\n'],

@@ -13,6 +13,8 @@ const entry = (i: number): ExportedEntry => ({
   isFavorite: i % 2 === 0,
   notes: i % 3 === 0 ? 'line 1\r\nline 2, "x"' : '',
   tags: i % 2 === 0 ? ['a;b', 'c'] : [],
+  totp: i % 4 === 0 ? 'otpauth://totp/Entry?secret=JBSWY3DPEHPK3PXP' : '',
+  fields: i % 5 === 0 ? [{ name: `PIN "${i}"`, value: `=${i}\n\u00e9`, hidden: true }] : [],
   createdAt: `2025-01-01T00:00:${String(i % 60).padStart(2, '0')}.000Z`,
   updatedAt: '2025-02-01T00:00:00.000Z',
 });

@@ -1,3 +1,15 @@
+import {
+  FIELD_NAME_REQUIRED,
+  FIELD_NAME_TOO_LONG,
+  FIELD_VALUE_TOO_LONG,
+  TOO_MANY_FIELDS,
+} from '../../../src/common/customFields';
+import {
+  TOTP_BAD_ALGORITHM,
+  TOTP_BAD_DIGITS,
+  TOTP_INVALID,
+  TOTP_NOT_TIME_BASED,
+} from '../../../src/common/totp';
 import { draft } from './formats/fields';
 import type { EntryDraft } from './formats/types';
 import { duplicateKey, modeOf, planImport } from './importPlan';
@@ -104,6 +116,50 @@ describe('checkRow', () => {
     });
     expect(checkRow(entry({ tags: ['y'.repeat(51)] }), 3)).toMatchObject({
       error: 'Each tag must be at most 50 characters (entry 3 of the file)',
+    });
+  });
+
+  it('trims the TOTP and the custom field names; keeps field values byte for byte', () => {
+    const fields = [{ name: ' PIN ', value: ' =0042 ', hidden: true }];
+    expect(checkRow(entry({ totp: ' JBSWY3DPEHPK3PXP \n', fields }), 1)).toEqual(
+      entry({ totp: 'JBSWY3DPEHPK3PXP', fields: [{ name: 'PIN', value: ' =0042 ', hidden: true }] }),
+    );
+  });
+
+  it.each([
+    ['otpauth://totp/Bad?secret=ABCD1234EFGH5678', TOTP_INVALID],
+    ['not a secret!', TOTP_INVALID],
+    ['otpauth://hotp/Counter?secret=JBSWY3DPEHPK3PXP&counter=1', TOTP_NOT_TIME_BASED],
+    ['otpauth://totp/X?secret=JBSWY3DPEHPK3PXP&algorithm=MD5', TOTP_BAD_ALGORITHM],
+    ['otpauth://totp/X?secret=JBSWY3DPEHPK3PXP&digits=4', TOTP_BAD_DIGITS],
+  ])('refuses the TOTP %j with a clear error naming the entry', (totp, message) => {
+    expect(checkRow(entry({ title: 'Bad seed', totp }), 3)).toEqual({
+      title: 'Bad seed',
+      error: `${message} (entry 3 of the file)`,
+    });
+  });
+
+  it('refuses a TOTP longer than the form allows', () => {
+    expect(checkRow(entry({ totp: `otpauth://totp/X?secret=${'A'.repeat(2100)}` }), 2)).toMatchObject({
+      error: 'TOTP must be at most 2048 characters (entry 2 of the file)',
+    });
+  });
+
+  it('refuses custom fields beyond the limits, naming the entry', () => {
+    const field = (name: string, value = 'v') => ({ name, value, hidden: false });
+    const many = Array.from({ length: 51 }, (_, i) => field(`f${i}`));
+    expect(checkRow(entry({ fields: many }), 1)).toEqual({
+      title: 'Site',
+      error: `${TOO_MANY_FIELDS} (entry 1 of the file)`,
+    });
+    expect(checkRow(entry({ fields: [field('  ')] }), 2)).toMatchObject({
+      error: `${FIELD_NAME_REQUIRED} (entry 2 of the file)`,
+    });
+    expect(checkRow(entry({ fields: [field('n'.repeat(101))] }), 3)).toMatchObject({
+      error: `${FIELD_NAME_TOO_LONG} (entry 3 of the file)`,
+    });
+    expect(checkRow(entry({ fields: [field('n', 'v'.repeat(5001))] }), 4)).toMatchObject({
+      error: `${FIELD_VALUE_TOO_LONG} (entry 4 of the file)`,
     });
   });
 

@@ -1,6 +1,8 @@
 // The checks every imported row passes before it may become an entry: the same rules and limits as an
 // entry saved from the form, so an import cannot store what the form would refuse.
+import { customFieldsProblem, normaliseCustomFields } from '../../../src/common/customFields';
 import { ENTRY_LIMITS as LIMITS } from '../../../src/common/limits';
+import { totpProblem } from '../../../src/common/totp';
 import { normaliseTags } from '../vault/passwords.service';
 import { isRejection, type EntryDraft, type ReadRow } from './formats/types';
 
@@ -32,12 +34,15 @@ function problemOf(entry: EntryDraft): string | undefined {
   if (entry.tags.some((tag) => tag.length > LIMITS.tag)) {
     return `Each tag must be at most ${LIMITS.tag} characters`;
   }
-  return undefined;
+  if (entry.totp.length > LIMITS.totp) return `TOTP must be at most ${LIMITS.totp} characters`;
+  return totpProblem(entry.totp) ?? customFieldsProblem(entry.fields) ?? undefined;
 }
 
 /**
- * The row as it will be stored (text fields trimmed as the form's are, tags normalised), or the reason
- * it cannot be, naming its place in the file (`position` counts from 1).
+ * The row as it will be stored (text fields and the TOTP trimmed as the form's are, tags normalised,
+ * custom field names trimmed; passwords, notes and field values as they are), or the reason it cannot
+ * be, naming its place in the file (`position` counts from 1). A TOTP that is not one, or custom fields
+ * beyond the limits, make the row an error: nothing unusable is stored.
  */
 export function checkRow(row: ReadRow, position: number): EntryDraft | RowError {
   const where = ` (entry ${position} of the file)`;
@@ -49,6 +54,8 @@ export function checkRow(row: ReadRow, position: number): EntryDraft | RowError 
     username: row.username.trim(),
     website: row.website.trim(),
     tags: normaliseTags(row.tags),
+    totp: row.totp.trim(),
+    fields: normaliseCustomFields(row.fields),
   };
   const problem = problemOf(entry);
   return problem ? { title: entry.title || UNTITLED, error: problem + where } : entry;

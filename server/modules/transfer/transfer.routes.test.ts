@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { ImportOptions, ImportResult } from '../../../src/common/wire';
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { TOTP_INVALID } from '../../../src/common/totp';
 import { UNRECOGNISED_CSV } from './formats/detect';
+import { FIREFOX_ACCOUNTS_SKIPPED } from './formats/firefox';
 import type { ExportedEntry } from '../../../src/common/wire';
 import * as vaultRepo from '../vault/vault.repository';
 
@@ -24,6 +26,11 @@ const SEED = [
     isFavorite: true,
     notes: 'Recovery: +44 20 7946 0000\r\nline 2, with "quotes"',
     tags: ['mail', 'semi;colon'],
+    totp: 'otpauth://totp/Google:alice%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Google&digits=8',
+    fields: [
+      { name: 'Recovery e-mail', value: 'alice.backup@example.com', hidden: false },
+      { name: '@PIN "main"', value: '=0042\nline 2 \u00e9\ud83d\udd11', hidden: true },
+    ],
   },
   {
     title: 'Z\u00fcrich Bank \ud83c\udfe6',
@@ -40,6 +47,8 @@ const SEED = [
     category: 'work',
     notes: '\ttabbed',
     tags: ['-dash', '\u00e9t\u00e9'],
+    totp: 'JBSWY3DPEHPK3PXP',
+    fields: [{ name: '+1', value: '-1', hidden: false }],
   },
   {
     title: 'Plain',
@@ -131,22 +140,27 @@ describe('/api/utility export and import', () => {
         isFavorite: false,
         notes: '',
         tags: [],
+        totp: '',
+        fields: [],
       });
     });
 
-    it('answers RFC 4180 CSV with our header, formula cells neutralised', async () => {
+    it('answers RFC 4180 CSV with our header, descriptive cells neutralised, credentials as they are', async () => {
       const res = await post(alice, 'export', { masterPassword: alice.masterPassword, format: 'csv' });
       expect(res.statusCode).toBe(200);
       const { data, filename, format } = res.json();
       expect(format).toBe('csv');
       expect(filename).toMatch(/^passwords_export_\d{4}-\d{2}-\d{2}\.csv$/);
       expect(data.split('\r\n')[0]).toBe(
-        'name,url,username,password,note,email,category,favorite,tags,createdAt,updatedAt',
+        'name,url,username,password,note,email,category,favorite,tags,createdAt,updatedAt,totp,fields,entryUsername',
       );
-      expect(data).toContain("'=SUM(A1:A9)");
+      // Other managers read cells literally: a password keeps its first character.
+      expect(data).toContain(',=SUM(A1:A9),');
+      expect(data).not.toContain("'=SUM");
       expect(data).toContain(
-        "'@handle,,me,'-'quoted,'\ttabbed,me@example.com,work,false,'-dash;\u00e9t\u00e9,",
+        "'@handle,,me,-'quoted,'\ttabbed,me@example.com,work,false,'-dash;\u00e9t\u00e9,",
       );
+      expect(data).toContain(',JBSWY3DPEHPK3PXP,"[{""name"":""+1"",""value"":""-1"",""hidden"":false}]",');
       expect(data).toContain('"p@ss,""word""\n2"');
     });
 
@@ -177,7 +191,14 @@ describe('/api/utility export and import', () => {
       const empty = await createUser(t);
       const result = await importData(empty, res.json().data);
       expect(result).toEqual({ imported: SEED.length, updated: 0, skipped: 0, errors: [] });
-      expect(byTitle(await exportEntries(empty))).toEqual(byTitle(original));
+      const copy = byTitle(await exportEntries(empty));
+      expect(copy).toEqual(byTitle(original));
+      // Nothing lost on the way, the TOTP and the custom fields included.
+      expect(copy.find((entry) => entry.title === 'Gmail')).toMatchObject({
+        password: SEED[0].password,
+        totp: SEED[0].totp,
+        fields: SEED[0].fields,
+      });
     });
   });
 
@@ -243,6 +264,8 @@ describe('/api/utility export and import', () => {
         category: 'work',
         isFavorite: true,
         tags: ['updated'],
+        totp: '',
+        fields: [],
         createdAt: original?.createdAt,
         updatedAt: expect.any(String),
       });
@@ -285,13 +308,54 @@ describe('/api/utility export and import', () => {
         ],
       });
       const entries = await exportEntries(user);
-      expect(entries.find((entry) => entry.title === 'Bank, "Main"')).toMatchObject({
+      expect(entries.find((entry) => entry.title === 'Bank, "Main"')).toEqual({
+        title: 'Bank, "Main"',
+        email: 'alice@example.com',
+        username: '',
+        password: '-bank,pass"1',
+        website: 'https://bank.example.com/login',
         category: 'finance',
         isFavorite: true,
-        password: '-bank,pass"1',
+        notes: 'Branch: 123\nIBAN in the safe',
         tags: ['Finance'],
+        totp: 'otpauth://totp/Bank:alice%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Bank&digits=8&period=60&algorithm=SHA256',
+        fields: [
+          { name: 'Security answer', value: 'Bl\u00e5b\u00e6r', hidden: true },
+          { name: 'Customer number', value: '=12345', hidden: false },
+          { name: 'Paperless', value: 'true', hidden: false },
+          { name: 'Website 2', value: 'https://app.bank.example.com', hidden: false },
+        ],
         createdAt: '2023-05-01T08:00:00.000Z',
+        updatedAt: '2024-05-02T09:10:11.123Z',
       });
+    });
+
+    it('a TOTP that is not one: the row is refused, naming the entry; the others are imported', async () => {
+      const user = await createUser(t);
+      const result = await importData(user, sample('keepassx.csv'));
+      expect(result).toEqual({
+        imported: 2,
+        updated: 0,
+        skipped: 0,
+        errors: [{ title: 'Bad seed', error: `${TOTP_INVALID} (entry 3 of the file)` }],
+      });
+      const entries = await exportEntries(user);
+      expect(entries.find((entry) => entry.title === 'Another Entry')?.totp).toBe(
+        'otpauth://totp/Another?secret=JBSWY3DPEHPK3PXP',
+      );
+    });
+
+    it("Firefox's sync account record is skipped with its reason", async () => {
+      const user = await createUser(t);
+      const result = await importData(user, sample('firefox.csv'));
+      expect(result.imported).toBe(2);
+      expect(result.errors).toContainEqual({
+        title: 'chrome://FirefoxAccounts',
+        error: `${FIREFOX_ACCOUNTS_SKIPPED} (entry 4 of the file)`,
+      });
+      expect((await exportEntries(user)).map((entry) => entry.website)).not.toContain(
+        'chrome://FirefoxAccounts',
+      );
     });
 
     it('a row without a password is reported, not dropped', async () => {
@@ -307,11 +371,20 @@ describe('/api/utility export and import', () => {
   describe.each([
     ['1password.csv', 3, 0],
     ['1password7.csv', 2, 1],
+    ['1password7-mac.csv', 1, 3],
+    ['1password8.csv', 3, 0],
     ['dashlane.csv', 2, 1],
+    ['dashlane-otpurl.csv', 1, 0],
     ['keepassxc.csv', 3, 1],
-    ['firefox.csv', 2, 1],
+    ['keepassx.csv', 2, 1],
+    ['firefox.csv', 2, 2],
+    ['lastpass.csv', 3, 1],
     ['bitwarden.csv', 3, 1],
+    ['bitwarden-org.csv', 2, 1],
+    ['bitwarden-org.json', 1, 1],
+    ['custom-columns.csv', 2, 0],
     ['passvault.csv', 3, 0],
+    ['passvault-v1.csv', 3, 0],
     ['passvault.json', 2, 0],
     ['edge.csv', 1, 0],
   ])('the sample %s', (file, imported, errors) => {

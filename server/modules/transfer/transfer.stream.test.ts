@@ -134,7 +134,7 @@ describe('export stream and import progress', () => {
       );
       const csv = await post(user, 'export', { masterPassword: user.masterPassword, format: 'csv' });
       expect(csv.json().data).toBe(
-        'name,url,username,password,note,email,category,favorite,tags,createdAt,updatedAt\r\n',
+        'name,url,username,password,note,email,category,favorite,tags,createdAt,updatedAt,totp,fields,entryUsername\r\n',
       );
     });
 

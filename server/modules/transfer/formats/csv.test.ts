@@ -43,6 +43,40 @@ describe('parseCsv', () => {
   });
 });
 
+describe("parseCsv on 1Password 7 for Mac's backslash-escaped quotes", () => {
+  const mac = [
+    '"Title","notesPlain","password","Tags","Type"',
+    '"Gmail","say \\"hi\\"","p\\"w\\d","{(\n    \\"Starter Kit\\"\n)}","Login"',
+    '"Note","a \\"quoted\\", and more","","","Secure Note"',
+  ].join('\n');
+
+  it('reads \\" as a quote when the RFC 4180 reading breaks the file apart', () => {
+    expect(parseCsv(mac)).toEqual([
+      ['Title', 'notesPlain', 'password', 'Tags', 'Type'],
+      ['Gmail', 'say "hi"', 'p"w\\d', '{(\n    "Starter Kit"\n)}', 'Login'],
+      ['Note', 'a "quoted", and more', '', '', 'Secure Note'],
+    ]);
+  });
+
+  it('keeps the RFC 4180 reading of a valid file, even with a backslash before a closing quote', () => {
+    expect(parseCsv('name,password\nshare,"C:\\temp\\"\nsay,"\\"" x"\n')).toEqual([
+      ['name', 'password'],
+      ['share', 'C:\\temp\\'],
+      ['say', '\\" x'],
+    ]);
+  });
+
+  it('keeps the RFC 4180 reading when reading \\" as a quote does not make it whole either', () => {
+    // A stray quote after a closing one, and no \" at all: read as before.
+    expect(parseCsv('a,b\n"x"y,z\n')).toEqual([
+      ['a', 'b'],
+      ['xy', 'z'],
+    ]);
+    // \" present, but a cell that never ends in both readings: the RFC 4180 error.
+    expect(() => parseCsv('a,b\n"x\\",y\n"open')).toThrow('quoted cell that never ends');
+  });
+});
+
 describe('CSV injection', () => {
   it.each(['=1+1', '+44 20', '-5', '@SUM(A1)', '\tTAB', '\rCR'])(
     'neutralises %j with a leading quote',
@@ -76,19 +110,19 @@ describe('writeCsv', () => {
     expect(writeCsv(['x'], [[' padded ']])).toBe('x\r\n" padded "\r\n');
   });
 
-  it('neutralises formula cells, also inside quotes', () => {
-    expect(writeCsv(['x', 'y'], [['=HYPERLINK("http://evil")', '\r\nx']])).toBe(
-      'x,y\r\n"\'=HYPERLINK(""http://evil"")","\'\r\nx"\r\n',
+  it('writes every cell as it is: neutralising is the caller’s choice, cell by cell', () => {
+    expect(writeCsv(['x', 'y'], [['=HYPERLINK("http://evil")', neutralise('=HYPERLINK("x")')]])).toBe(
+      'x,y\r\n"=HYPERLINK(""http://evil"")","\'=HYPERLINK(""x"")"\r\n',
     );
   });
 
-  it('is read back cell for cell (unicode, quotes, commas, line breaks, formulas)', () => {
+  it('is read back cell for cell (unicode, quotes, commas, line breaks, formulas, backslashes)', () => {
     const rows = [
       ['M\u00fcnchen \ud83c\udfe6', 'p,a"s\ns', '=1+2', ''],
       ['  ', '"', ',', '\r\n'],
       ["'", "'=", '@me', '-'],
+      ['\\', 'a\\"b', '\\"', 'end\\'],
     ];
-    const parsed = parseCsv(writeCsv(['a', 'b', 'c', 'd'], rows)).map((row) => row.map(unneutralise));
-    expect(parsed).toEqual([['a', 'b', 'c', 'd'], ...rows]);
+    expect(parseCsv(writeCsv(['a', 'b', 'c', 'd'], rows))).toEqual([['a', 'b', 'c', 'd'], ...rows]);
   });
 });

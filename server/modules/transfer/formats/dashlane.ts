@@ -1,12 +1,14 @@
 // Dashlane's credentials.csv: username,username2,username3,title,password,note,url,category,otpSecret
-// (newer files: otpUrl). The first login goes to "Email or username", the second to the username, a
-// third into the notes; the category is treated like a folder.
-import { draft, folderToCategory, titleOr, withExtras } from './fields';
+// (newer files: otpUrl, an otpauth:// URI, instead of the bare secret). The first login goes to "Email
+// or username", the second to the username; a third has no field of its own and becomes the custom
+// field "username3" (detect.ts), as Bitwarden imports it. The category is treated like a folder.
+import { draft, folderToCategory, titleOr } from './fields';
 import type { CsvFormat, CsvRecord, ReadRow } from './types';
 
 export const dashlaneCsv: CsvFormat = {
   name: 'dashlane-csv',
   columns: ['username', 'username2', 'username3', 'title', 'password', 'note', 'url'],
+  mapped: ['username', 'username2', 'title', 'password', 'note', 'url', 'category', 'otpsecret', 'otpurl'],
   read(cell: CsvRecord): ReadRow {
     const { category, tags } = folderToCategory(cell('category'));
     return draft({
@@ -15,10 +17,8 @@ export const dashlaneCsv: CsvFormat = {
       email: cell('username'),
       username: cell('username2'),
       password: cell('password'),
-      notes: withExtras(cell('note'), [
-        ['Other login', cell('username3')],
-        ['TOTP', cell('otpsecret') || cell('otpurl')],
-      ]),
+      notes: cell('note'),
+      totp: cell('otpurl') || cell('otpsecret'),
       category,
       tags,
     });

@@ -2,6 +2,7 @@
 import { domainToUnicode } from 'node:url';
 import { CATEGORIES, type Category } from '../../../../src/common/constants';
 import { ENTRY_LIMITS } from '../../../../src/common/limits';
+import type { CustomField } from '../../../../src/common/wire';
 import type { EntryDraft } from './types';
 
 /** A draft with every field present; `fields` fills in what the file had. */
@@ -16,6 +17,8 @@ export function draft(fields: Partial<EntryDraft>): EntryDraft {
     isFavorite: false,
     notes: '',
     tags: [],
+    totp: '',
+    fields: [],
     ...fields,
   };
 }
@@ -99,12 +102,12 @@ function folderTag(parts: string[]): string {
   return path.length <= TAG_LIMIT ? path : parts[parts.length - 1].slice(0, TAG_LIMIT);
 }
 
-/** Notes with labelled extras (a TOTP secret, custom fields) under them, so nothing in the file is lost. */
-export function withExtras(notes: string, extras: [label: string, value: string][]): string {
-  const lines = extras
-    .filter(([, value]) => value.trim() !== '')
-    .map(([label, value]) => (value.includes('\n') ? `${label}:\n${value}` : `${label}: ${value}`));
-  return [notes, ...lines].filter((part) => part !== '').join('\n');
+/**
+ * The websites of a login after its first (the entry's website) as custom fields "Website 2",
+ * "Website 3"…, so that none is lost and none is folded into the notes.
+ */
+export function moreWebsites(websites: readonly string[]): CustomField[] {
+  return websites.map((value, i) => ({ name: `Website ${i + 2}`, value, hidden: false }));
 }
 
 /** Tags from a cell such as `work, personal` or `work;personal`, without blanks or repeats. */

@@ -1,7 +1,7 @@
 // LastPass: url,username,password,totp,extra,name,grouping,fav (older files have no totp). `extra` is the
-// note, `grouping` the folder path (sub-folders separated by `\`), `fav` 1 or 0. Secure notes carry the
-// URL http://sn and are reported, not imported.
-import { draft, folderToCategory, notALogin, parseFlag, titleOr, withExtras } from './fields';
+// note, `totp` the TOTP secret, `grouping` the folder path (sub-folders separated by `\`), `fav` 1 or 0.
+// Secure notes carry the URL http://sn and are reported, not imported.
+import { draft, folderToCategory, notALogin, parseFlag, titleOr } from './fields';
 import type { CsvFormat, CsvRecord, ReadRow } from './types';
 
 const SECURE_NOTE_URL = 'http://sn';
@@ -9,6 +9,7 @@ const SECURE_NOTE_URL = 'http://sn';
 export const lastpassCsv: CsvFormat = {
   name: 'lastpass-csv',
   columns: ['url', 'username', 'password', 'extra', 'name', 'grouping', 'fav'],
+  mapped: ['url', 'username', 'password', 'totp', 'extra', 'name', 'grouping', 'fav'],
   read(cell: CsvRecord): ReadRow {
     if (cell('url').trim() === SECURE_NOTE_URL) {
       return notALogin(cell('name'), 'a secure note');
@@ -19,7 +20,8 @@ export const lastpassCsv: CsvFormat = {
       website: cell('url'),
       email: cell('username'),
       password: cell('password'),
-      notes: withExtras(cell('extra'), [['TOTP', cell('totp')]]),
+      notes: cell('extra'),
+      totp: cell('totp'),
       isFavorite: parseFlag(cell('fav')),
       category,
       tags,

@@ -1,14 +1,29 @@
 // This product's own files: what export writes and import reads back, field for field. Export writes
 // them a window of entries at a time (transfer exportStream.ts).
 //
-// JSON: { "version": 1, "exportedAt": ISO, "passwords": [ExportedEntry...] }, two-space indentation.
+// JSON: { "version": 1, "exportedAt": ISO, "passwords": [ExportedEntry...] }, two-space indentation;
+//       each entry has every field, `totp` ('' for none) and `fields` ([{ name, value, hidden }]) too.
 // CSV:  name,url,username,password,note first (what other managers import as they are), then
-//       email,category,favorite,tags,createdAt,updatedAt. `username` holds the login other managers
-//       should use (the entry's username, else its e-mail); `tags` are joined with `;` (a `;` or `\`
-//       inside a tag is escaped with `\`); `favorite` is true or false.
+//       email,category,favorite,tags,createdAt,updatedAt,totp,fields,entryUsername. `username` holds the
+//       login other managers should use (the entry's username, else its e-mail); `entryUsername` is the
+//       entry's own username ('' when it has none), so that a username equal to the e-mail survives the
+//       round trip; `tags` are joined with `;` (a `;` or `\` inside a tag is escaped with `\`);
+//       `favorite` is true or false; `totp` is the TOTP as stored (an otpauth:// URI or a base32
+//       secret); `fields` is the custom fields as JSON text, [{"name":"PIN","value":"1234","hidden":true}],
+//       and empty when there are none.
+//
+//       Formula neutralisation (a leading `'` on a cell that starts with = + - @, a tab or a carriage
+//       return, so that a spreadsheet shows it as text) is applied to the descriptive cells only: name,
+//       url, note, category, favorite, tags, createdAt, updatedAt. The credentials (username, password,
+//       email, totp, entryUsername, and the fields cell, which is JSON and always starts with `[`) are written byte for
+//       byte: every other manager reads cells literally, so a `'` there would change the credential.
+//
+//       Files of earlier versions (no totp column) neutralised every cell, the credentials too: a file
+//       without the totp column has the `'` taken off every cell when it is read, as before; a file with
+//       it, from the descriptive cells only.
 import type { Category, TransferFormat } from '../../../../src/common/constants';
-import type { ExportedEntry } from '../../../../src/common/wire';
-import { csvLine, unneutralise } from './csv';
+import type { CustomField, ExportedEntry } from '../../../../src/common/wire';
+import { csvLine, neutralise, unneutralise } from './csv';
 import { draft, folderToCategory, isCategory, parseDate, parseFlag, titleOr, unique } from './fields';
 import { isRecord, textOf } from './json';
 import type { CsvFormat, CsvRecord, EntryDraft, ReadRow } from './types';
@@ -27,23 +42,58 @@ export const CSV_COLUMNS = [
   'tags',
   'createdAt',
   'updatedAt',
+  'totp',
+  'fields',
+  'entryUsername',
 ] as const;
 
 /** The cells of an entry's CSV record, in the order of CSV_COLUMNS. */
 export function csvCells(entry: ExportedEntry): string[] {
   return [
-    entry.title,
-    entry.website,
+    neutralise(entry.title),
+    neutralise(entry.website),
     entry.username || entry.email,
     entry.password,
-    entry.notes,
+    neutralise(entry.notes),
     entry.email,
-    entry.category,
+    neutralise(entry.category),
     entry.isFavorite ? 'true' : 'false',
-    joinTags(entry.tags),
-    entry.createdAt,
-    entry.updatedAt,
+    neutralise(joinTags(entry.tags)),
+    neutralise(entry.createdAt),
+    neutralise(entry.updatedAt),
+    entry.totp,
+    fieldsCell(entry.fields),
+    entry.username,
   ];
+}
+
+/** The custom fields as one CSV cell: JSON text, or nothing when there are none. */
+export function fieldsCell(fields: readonly CustomField[]): string {
+  return fields.length === 0
+    ? ''
+    : JSON.stringify(fields.map(({ name, value, hidden }) => ({ name, value, hidden })));
+}
+
+export const FIELDS_CELL_INVALID =
+  'The fields cell is not a JSON list of custom fields [{"name", "value", "hidden"}]';
+
+export const FIELDS_INVALID = 'fields must be a list of custom fields [{ "name", "value", "hidden" }]';
+
+/** Reads a fields cell back; undefined when it is not one. */
+export function parseFieldsCell(cell: string): CustomField[] | undefined {
+  if (!cell.trim()) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(cell);
+  } catch {
+    return undefined;
+  }
+  return Array.isArray(value) && value.every(isRecord) ? value.map(fieldOf) : undefined;
+}
+
+/** A custom field object of a file: its name and value as text, hidden when it says so. */
+function fieldOf(value: Record<string, unknown>): CustomField {
+  return { name: textOf(value.name), value: textOf(value.value), hidden: flagOf(value.hidden) };
 }
 
 /**
@@ -132,25 +182,47 @@ function categoryOf(value: string): { category: Category; tags: string[] } {
   return folderToCategory(value);
 }
 
+/** Columns of the CSV whose cells are descriptive (neutralised on export); the others are read as they are. */
+const DESCRIPTIVE = new Set([
+  'name',
+  'url',
+  'note',
+  'category',
+  'favorite',
+  'tags',
+  'createdat',
+  'updatedat',
+]);
+
 export const passvaultCsv: CsvFormat = {
   name: 'passvault-csv',
   columns: ['name', 'url', 'username', 'password', 'note', 'email', 'category', 'favorite', 'tags'],
-  read(cell: CsvRecord): ReadRow {
-    const get = (column: string) => unneutralise(cell(column));
+  mapped: CSV_COLUMNS.map((column) => column.toLowerCase()),
+  read(cell: CsvRecord, header: ReadonlySet<string>): ReadRow {
+    // Earlier versions (no totp column) neutralised every cell; this one, the descriptive cells only.
+    const current = header.has('totp');
+    const get = (column: string) =>
+      !current || DESCRIPTIVE.has(column) ? unneutralise(cell(column)) : cell(column);
     const email = get('email');
     const login = get('username');
     const { category, tags } = categoryOf(get('category'));
+    const title = titleOr(get('name'), get('url'));
+    const fields = parseFieldsCell(cell('fields'));
+    if (!fields) return { title: title || '(untitled)', error: FIELDS_CELL_INVALID };
     return draft({
-      title: titleOr(get('name'), get('url')),
+      title,
       website: get('url'),
       email,
-      // The login column repeats the e-mail when the entry has no username of its own.
-      username: login === email ? '' : login,
+      // The entry's own username, exactly; files without that column: the login column repeats the
+      // e-mail when the entry has no username of its own.
+      username: header.has('entryusername') ? cell('entryusername') : login === email ? '' : login,
       password: get('password'),
       notes: get('note'),
       category,
       isFavorite: parseFlag(get('favorite')),
       tags: unique([...splitJoinedTags(get('tags')), ...tags]),
+      totp: cell('totp'),
+      fields,
       createdAt: parseDate(get('createdat')),
       updatedAt: parseDate(get('updatedat')),
     });
@@ -180,8 +252,13 @@ export function readEntryObject(value: unknown): ReadRow {
   if (!isRecord(value)) return { title: '(untitled)', error: 'Not an entry: expected an object' };
   const text = (...keys: string[]) => textOf(first(value, ...keys));
   const { category, tags } = categoryOf(text('category', 'folder'));
+  const title = titleOr(text('title', 'name'), text('website', 'url', 'uri'));
+  const fields = value.fields ?? [];
+  if (!Array.isArray(fields) || !fields.every(isRecord)) {
+    return { title: title || '(untitled)', error: FIELDS_INVALID };
+  }
   const entry: EntryDraft = draft({
-    title: titleOr(text('title', 'name'), text('website', 'url', 'uri')),
+    title,
     email: text('email'),
     username: text('username', 'login'),
     password: text('password'),
@@ -190,6 +267,8 @@ export function readEntryObject(value: unknown): ReadRow {
     isFavorite: flagOf(first(value, 'isFavorite', 'favorite')),
     notes: text('notes', 'note'),
     tags: unique([...tagsOf(value.tags), ...tags]),
+    totp: text('totp', 'otp'),
+    fields: fields.map(fieldOf),
     createdAt: parseDate(first(value, 'createdAt', 'created_at')),
     updatedAt: parseDate(first(value, 'updatedAt', 'updated_at')),
   });

@@ -36,12 +36,23 @@ export interface ReadResult {
   rows: ReadRow[];
 }
 
-/** A CSV record by column name (the header's names, trimmed and lower-cased). */
+/** A CSV record by column name (the header's names, trimmed and lower-cased); '' for a missing one. */
 export type CsvRecord = (column: string) => string;
 
 export interface CsvFormat {
   name: FormatName;
   /** Columns whose presence in the header identifies the format (lower case). */
   columns: readonly string[];
-  read(record: CsvRecord): ReadRow;
+  /** When given, at least one of these columns must be present too (lower case). */
+  anyOf?: readonly string[];
+  /**
+   * Every column `read` takes into the entry (lower case). Any other column of the file, unless it is
+   * listed in `ignored`, becomes the TOTP or a custom field of each entry (detect.ts), even one of
+   * `columns` (Dashlane's username3): nothing is dropped unseen.
+   */
+  mapped: readonly string[];
+  /** The manager's own bookkeeping (ids, icons, last-used times), left out on purpose (lower case). */
+  ignored?: readonly string[];
+  /** `header` holds the file's column names (lower case), for readers whose layout has versions. */
+  read(record: CsvRecord, header: ReadonlySet<string>): ReadRow;
 }
