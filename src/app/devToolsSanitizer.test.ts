@@ -52,3 +52,30 @@ test('leaves primitives, nulls and the input itself alone', () => {
   expect(redactSecrets(null)).toBeNull();
   expect(redactSecrets({ password: null })).toEqual({ password: null });
 });
+
+test("blanks an entry's TOTP, its code and the values of hidden custom fields, not the open ones", () => {
+  const revealed = {
+    title: 'GitHub',
+    hasTotp: true,
+    totp: 'otpauth://totp/GitHub:octo?secret=JBSWY3DPEHPK3PXP',
+    totpCode: '123456',
+    totpRemaining: 12,
+    fields: [
+      { name: 'Team', value: 'octo-team', hidden: false },
+      { name: 'Security answer', value: 'maiden name', hidden: true },
+    ],
+  };
+  expect(redactSecrets({ payload: revealed })).toEqual({
+    payload: {
+      title: 'GitHub',
+      hasTotp: true,
+      totp: REDACTED,
+      totpCode: REDACTED,
+      totpRemaining: 12,
+      fields: [
+        { name: 'Team', value: 'octo-team', hidden: false },
+        { name: 'Security answer', value: REDACTED, hidden: true },
+      ],
+    },
+  });
+});

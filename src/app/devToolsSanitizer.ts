@@ -1,7 +1,8 @@
 // Redux DevTools records every action and state. Whatever it is shown passes through here first,
-// so master passwords, account passwords, decrypted passwords, OTPs and tokens never reach it.
+// so master passwords, account passwords, decrypted passwords, OTPs, TOTP secrets and codes, hidden
+// custom-field values and tokens never reach it.
 const SECRET_KEYS =
-  /^(password|masterPassword|currentPassword|newPassword|confirmPassword|currentMasterPassword|newMasterPassword|decryptedPassword|otp|code|twoFactorCode|token|secret|otpauthUrl|qrCode|recoveryCodes|notes|data|registrationId)$/;
+  /^(password|masterPassword|currentPassword|newPassword|confirmPassword|currentMasterPassword|newMasterPassword|decryptedPassword|otp|code|twoFactorCode|token|secret|otpauthUrl|qrCode|recoveryCodes|notes|data|registrationId|totp|totpCode|unlockKey)$/;
 
 export const REDACTED = '[redacted]';
 
@@ -12,12 +13,18 @@ function isSecretValue(value: unknown): boolean {
   return isPrimitive(value) || (Array.isArray(value) && value.length > 0 && value.every(isPrimitive));
 }
 
+/** A vault entry's custom field marked hidden (`{ name, value, hidden: true }`): its value is a secret. */
+const isHiddenField = (object: Record<string, unknown>) => object.hidden === true && 'value' in object;
+
 export function redactSecrets<T>(value: T, depth = 0): T {
   if (depth > 12 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1)) as T;
+  const object = value as Record<string, unknown>;
+  const hiddenField = isHiddenField(object);
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    out[key] = SECRET_KEYS.test(key) && isSecretValue(inner) ? REDACTED : redactSecrets(inner, depth + 1);
+  for (const [key, inner] of Object.entries(object)) {
+    const secret = SECRET_KEYS.test(key) || (hiddenField && key === 'value');
+    out[key] = secret && isSecretValue(inner) ? REDACTED : redactSecrets(inner, depth + 1);
   }
   return out as T;
 }

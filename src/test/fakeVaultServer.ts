@@ -1,7 +1,9 @@
 // Test helper (not used by the app): an in-memory stand-in for the vault API behind a mocked global
 // `fetch`, the network boundary. It follows the server contract of SPEC section 7 and DESIGN.md.
 import type { Category } from '../common/constants';
-import type { PasswordEntry, RevealedPasswordEntry } from '../common/wire';
+import { customFieldsProblem, listedFields, normaliseCustomFields } from '../common/customFields';
+import { totpCodeAt, totpProblem } from '../common/totp';
+import type { CustomField, PasswordEntry, RevealedPasswordEntry } from '../common/wire';
 import { fakeMasterPassword, type FakeMasterPassword } from './fakeMasterPassword';
 import { TestResponse, type TestRequest } from './fetchPolyfill';
 
@@ -50,12 +52,61 @@ export function makeEntry(overrides: Partial<RevealedPasswordEntry> = {}): Revea
     updatedAt: stamp,
     password: `Secret-${sequence}!A`,
     notes: '',
+    totp: '',
+    totpCode: null,
+    totpRemaining: null,
+    fields: [],
+    health: { strength: null, reusedIn: 0, passwordChangedAt: null },
     ...overrides,
+    hasTotp: Boolean((overrides.totp ?? '').trim()),
   };
 }
 
-function publicEntry({ password: _password, notes: _notes, ...entry }: RevealedPasswordEntry): PasswordEntry {
-  return entry;
+/** What lists carry: no secret, whether there is a TOTP, and the values of the fields that are not hidden. */
+function publicEntry({
+  password: _password,
+  notes: _notes,
+  totp,
+  totpCode: _code,
+  totpRemaining: _remaining,
+  fields,
+  ...entry
+}: RevealedPasswordEntry): PasswordEntry {
+  return { ...entry, hasTotp: Boolean(totp?.trim()), fields: listedFields(fields ?? []) };
+}
+
+/** What `POST /passwords/{id}/view` answers: every secret, and the TOTP's code of this moment. */
+function revealedEntry(entry: RevealedPasswordEntry): RevealedPasswordEntry {
+  const current = totpCodeAt(entry.totp ?? '', Date.now());
+  return {
+    ...entry,
+    hasTotp: current !== null,
+    totp: entry.totp ?? '',
+    totpCode: current?.code ?? null,
+    totpRemaining: current?.remaining ?? null,
+    fields: entry.fields ?? [],
+  };
+}
+
+/** The server's checks of a save's TOTP and fields: the message of a 400, or null. */
+function saveProblem(fields: Record<string, unknown>): string | null {
+  if (typeof fields.totp === 'string') {
+    const problem = totpProblem(fields.totp);
+    if (problem) return problem;
+  }
+  if (Array.isArray(fields.fields)) return customFieldsProblem(fields.fields as CustomField[]);
+  return null;
+}
+
+/** A save's TOTP and fields as the server keeps them (fields replaced when sent, kept when omitted). */
+function savedSecrets(fields: Record<string, unknown>): Partial<RevealedPasswordEntry> {
+  const saved: Partial<RevealedPasswordEntry> = {};
+  if (typeof fields.totp === 'string') {
+    saved.totp = fields.totp.trim();
+    saved.hasTotp = saved.totp !== '';
+  }
+  if (Array.isArray(fields.fields)) saved.fields = normaliseCustomFields(fields.fields as CustomField[]);
+  return saved;
 }
 
 /** The server's list order: newest first, then by id. */
@@ -178,8 +229,11 @@ export function installFakeVault(
       }
       case 'POST /passwords': {
         const { masterPassword: _m, ...fields } = body;
+        const problem = saveProblem(fields);
+        if (problem) return json(400, { message: problem });
         const entry = makeEntry({
           ...(fields as Partial<RevealedPasswordEntry>),
+          ...savedSecrets(fields),
           createdAt: new Date().toISOString(),
         });
         vault.entries.push(entry);
@@ -190,7 +244,13 @@ export function installFakeVault(
       }
       case 'PUT /passwords/:id': {
         const { masterPassword: _m, ...fields } = body;
-        vault.entries[index] = { ...vault.entries[index], ...(fields as Partial<RevealedPasswordEntry>) };
+        const problem = saveProblem(fields);
+        if (problem) return json(400, { message: problem });
+        vault.entries[index] = {
+          ...vault.entries[index],
+          ...(fields as Partial<RevealedPasswordEntry>),
+          ...savedSecrets(fields),
+        };
         return json(200, {
           message: 'Password updated successfully',
           data: { password: publicEntry(vault.entries[index]) },
@@ -200,7 +260,7 @@ export function installFakeVault(
         vault.entries.splice(index, 1);
         return json(200, { message: 'Password deleted successfully' });
       case 'POST /passwords/:id/view':
-        return json(200, { data: { password: vault.entries[index] } });
+        return json(200, { data: { password: revealedEntry(vault.entries[index]) } });
       case 'PATCH /passwords/:id/favorite': {
         const entry = { ...vault.entries[index], isFavorite: !vault.entries[index].isFavorite };
         vault.entries[index] = entry;

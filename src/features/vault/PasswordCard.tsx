@@ -20,8 +20,10 @@ import { MASKED_PASSWORD } from '../../common/constants';
 import type { PasswordEntry } from '../../common/wire';
 import { categoryColor } from '../../shared/ui/categories';
 import { ActionButton, CopyButton } from './CardButtons';
+import { CardCustomFields } from './CardCustomFields';
 import { CardField } from './CardField';
-import { useRevealedSecret } from './revealedSecrets';
+import { useRevealedSecrets } from './revealedSecrets';
+import { TotpRow } from './TotpRow';
 import type { CardActions as Actions } from './useVaultActions';
 
 export interface PasswordCardProps {
@@ -31,8 +33,9 @@ export interface PasswordCardProps {
 
 /** One vault entry: SPEC section 2's card. Every icon button says what it does and to which entry. */
 export const PasswordCard = memo(function PasswordCard({ entry, actions }: PasswordCardProps) {
-  const secret = useRevealedSecret(entry._id);
-  const revealed = secret !== undefined;
+  const secrets = useRevealedSecrets(entry._id);
+  const revealed = secrets !== undefined;
+  const hasTotp = revealed ? secrets.totp.trim() !== '' : entry.hasTotp;
   const { title } = entry;
   const login = entry.email || entry.username;
   const loginLabel = login.includes('@') ? 'Email' : 'Username';
@@ -102,7 +105,7 @@ export const PasswordCard = memo(function PasswordCard({ entry, actions }: Passw
         <CardField
           icon={<LockOutlinedIcon fontSize="small" />}
           label="Password"
-          value={revealed ? secret : MASKED_PASSWORD}
+          value={revealed ? secrets.password : MASKED_PASSWORD}
           monospace
         >
           <ActionButton
@@ -116,6 +119,8 @@ export const PasswordCard = memo(function PasswordCard({ entry, actions }: Passw
             <CopyButton label={`Copy password for ${title}`} onClick={() => actions.copyPassword(entry)} />
           )}
         </CardField>
+        {hasTotp && <TotpRow title={title} totp={secrets?.totp} onCopy={() => actions.copyTotp(entry)} />}
+        <CardCustomFields entry={entry} revealed={secrets?.fields} actions={actions} />
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end', borderTop: 1, borderColor: 'divider', py: 0.5 }}>
         <ActionButton

@@ -1,15 +1,32 @@
-// Decrypted passwords of revealed entries: React state of the Passwords page, never Redux.
-// Kept above the virtualised list (cards come and go while scrolling) and wiped when the page goes.
+// What a reveal decrypted, per entry: React state of the Passwords page, never Redux, never the RTK Query
+// cache. Kept above the virtualised list (cards come and go while scrolling) and wiped when the page goes.
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { CustomField, RevealedPasswordEntry } from '../../common/wire';
+
+/** The secrets of one revealed entry: its password, its TOTP as stored ('' for none), every custom field. */
+export interface RevealedSecrets {
+  password: string;
+  totp: string;
+  fields: CustomField[];
+}
+
+/** What a card keeps of a `POST /passwords/{id}/view` answer (the notes are not shown on a card). */
+export function revealedSecretsOf(entry: RevealedPasswordEntry): RevealedSecrets {
+  return {
+    password: entry.password,
+    totp: entry.totp ?? '',
+    fields: (entry.fields ?? []).map(({ name, value, hidden }) => ({ name, value, hidden })),
+  };
+}
 
 export class SecretStore {
-  private readonly secrets = new Map<string, string>();
+  private readonly secrets = new Map<string, RevealedSecrets>();
   private readonly listeners = new Set<() => void>();
 
-  get = (id: string): string | undefined => this.secrets.get(id);
+  get = (id: string): RevealedSecrets | undefined => this.secrets.get(id);
 
-  set(id: string, secret: string): void {
-    this.secrets.set(id, secret);
+  set(id: string, secrets: RevealedSecrets): void {
+    this.secrets.set(id, secrets);
     this.emit();
   }
 
@@ -41,14 +58,19 @@ export function RevealedSecretsProvider({ children }: { children: ReactNode }) {
   return <SecretStoreContext.Provider value={store}>{children}</SecretStoreContext.Provider>;
 }
 
+/** The page's store, or null outside the Passwords page (the dashboard's editor reveals nothing). */
+export function useOptionalSecretStore(): SecretStore | null {
+  return useContext(SecretStoreContext);
+}
+
 export function useSecretStore(): SecretStore {
   const store = useContext(SecretStoreContext);
   if (!store) throw new Error('useSecretStore needs a <RevealedSecretsProvider> above it');
   return store;
 }
 
-/** The decrypted password of one entry while it is revealed; only that card re-renders on change. */
-export function useRevealedSecret(id: string): string | undefined {
+/** The decrypted secrets of one entry while it is revealed; only that card re-renders on change. */
+export function useRevealedSecrets(id: string): RevealedSecrets | undefined {
   const store = useSecretStore();
   return useSyncExternalStore(store.subscribe, () => store.get(id));
 }

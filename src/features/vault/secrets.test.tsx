@@ -7,13 +7,28 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import PasswordsPage from './PasswordsPage';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(20_000);
+jest.setTimeout(30_000);
 
 const MASTER = 'Master#Pass1';
 const SECRET = 'Gh-S3cret!pass';
 const NOTES = 'recovery codes 1234-5678';
+// RFC 6238's SHA-1 test key; at 1111111100 s its 6-digit code is 081804 (the vector of 1111111109 s).
+const TOTP_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+const TOTP = `otpauth://totp/GitHub:octo?secret=${TOTP_SECRET}&issuer=GitHub`;
+const NOW_MS = 1_111_111_100_000;
+const CODE = '081804';
+const HIDDEN_VALUE = 'mothers-maiden-Qx7';
+const OPEN_VALUE = 'octo-team-42';
+
+async function answerMasterPassword(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('dialog', { name: 'Master password required' });
+  await user.type(within(dialog).getByLabelText(/^Master password/), MASTER);
+  await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+}
 
 describe('secrets on the Passwords page', () => {
+  afterEach(() => jest.useRealTimers());
+
   it('never puts the master password or a decrypted value in the store, the cache or DevTools', async () => {
     installFakeVault([makeEntry({ _id: 'gh', title: 'GitHub', password: SECRET, notes: NOTES })]);
     const user = userEvent.setup();
@@ -21,9 +36,7 @@ describe('secrets on the Passwords page', () => {
     expect(devToolsRecord.options.length).toBeGreaterThan(0);
 
     await user.click(await screen.findByRole('button', { name: 'Reveal password for GitHub' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Master password required' });
-    await user.type(within(dialog).getByLabelText(/^Master password/), MASTER);
-    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await answerMasterPassword(user);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(screen.getByRole('article', { name: 'GitHub' })).getByText(SECRET)).toBeInTheDocument();
 
@@ -43,4 +56,88 @@ describe('secrets on the Passwords page', () => {
     expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reveal password for GitHub' })).toBeInTheDocument();
   });
+
+  it('keeps the TOTP key, its code and hidden field values out of the store and the cache', async () => {
+    const { user, store } = renderTotpEntry();
+    const leaks = () => leaked(JSON.stringify(store.getState()));
+
+    // The list is cached: it says there is a TOTP and carries the open field's value, nothing more.
+    await screen.findByRole('article', { name: 'GitHub' });
+    const listed = JSON.stringify(store.getState());
+    expect(listed).toContain(OPEN_VALUE);
+    expect(listed).toContain('"hasTotp":true');
+    expect(leaks()).toEqual([]);
+
+    // Revealed: the code is on the card, the hidden value can be shown there, and neither is in Redux.
+    const card = await revealShowAndCopy(user);
+    expect(leaks()).toEqual([]);
+    expect(store.getState().vault).toEqual({ search: '', category: 'all', favoritesOnly: false });
+
+    // Editing loads them into the form and sends them back: still not in Redux.
+    await user.click(within(card).getByRole('button', { name: 'Edit GitHub' }));
+    await answerMasterPassword(user);
+    const form = await screen.findByRole('dialog', { name: 'Edit Password' });
+    expect(within(form).getByLabelText('Authenticator key (TOTP)')).toHaveValue(TOTP);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
+    expect(leaks()).toEqual([]);
+
+    // The save masks the card again, as hiding does: the code and the values leave the page.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Reveal password for GitHub' })).toBeInTheDocument(),
+    );
+    expect(screen.queryByText('081 804')).not.toBeInTheDocument();
+    expect(screen.queryByText(HIDDEN_VALUE)).not.toBeInTheDocument();
+    expect(screen.getByText('••• •••')).toBeInTheDocument();
+    expect(leaks()).toEqual([]);
+  });
+
+  it('shows Redux DevTools neither the TOTP key, nor its code, nor hidden field values', async () => {
+    // The reveal's answer passes through an action: src/app/devToolsSanitizer.ts must blank
+    // `totp`, `totpCode` and the `value` of a field with `hidden: true`.
+    const { user } = renderTotpEntry();
+    await screen.findByRole('article', { name: 'GitHub' });
+    await revealShowAndCopy(user);
+    const seen = JSON.stringify(devToolsRecord.actions) + JSON.stringify(devToolsRecord.state);
+    expect(seen).toContain('viewPassword');
+    expect(leaked(seen)).toEqual([]);
+  });
 });
+
+const TOTP_SECRETS = [TOTP_SECRET, CODE, `${CODE.slice(0, 3)} ${CODE.slice(3)}`, HIDDEN_VALUE];
+const leaked = (text: string) => TOTP_SECRETS.filter((secret) => text.includes(secret));
+
+/** The Passwords page with one entry that has a TOTP, an open field and a hidden one, at a fixed time. */
+function renderTotpEntry() {
+  jest.useFakeTimers({ now: NOW_MS, doNotFake: ['queueMicrotask', 'nextTick'] });
+  devToolsRecord.actions.length = 0;
+  installFakeVault([
+    makeEntry({
+      _id: 'gh',
+      title: 'GitHub',
+      password: SECRET,
+      totp: TOTP,
+      fields: [
+        { name: 'Team', value: OPEN_VALUE, hidden: false },
+        { name: 'Security answer', value: HIDDEN_VALUE, hidden: true },
+      ],
+    }),
+  ]);
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const { store } = renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+  return { user, store };
+}
+
+/** Reveals the entry, shows its hidden field and copies its code: every secret is on the page. */
+async function revealShowAndCopy(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  await user.click(screen.getByRole('button', { name: 'Reveal password for GitHub' }));
+  await answerMasterPassword(user);
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  const card = screen.getByRole('article', { name: 'GitHub' });
+  expect(within(card).getByText('081 804')).toBeInTheDocument();
+  await user.click(within(card).getByRole('button', { name: 'Show Security answer field for GitHub' }));
+  expect(within(card).getByText(HIDDEN_VALUE)).toBeInTheDocument();
+  await user.click(within(card).getByRole('button', { name: 'Copy one-time code for GitHub' }));
+  expect(await screen.findByText('One-time code copied to clipboard')).toBeInTheDocument();
+  return card;
+}

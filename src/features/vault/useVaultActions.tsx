@@ -2,16 +2,21 @@ import { useCallback, useMemo, useState, type ReactElement } from 'react';
 import { useSnackbar } from 'notistack';
 import { vaultApi } from './vaultApi';
 import type { PasswordEntry } from '../../common/wire';
+import { totpCodeAt } from '../../common/totp';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { copyToClipboard } from '../../shared/ui/clipboard';
 import { useMasterPasswordPrompt } from '../masterPassword';
 import { useAppDispatch } from '../../app/hooks';
-import { useSecretStore } from './revealedSecrets';
+import { revealedSecretsOf, useSecretStore } from './revealedSecrets';
 
 /** What a card can do; every function is stable so that cards stay memoised. */
 export interface CardActions {
   toggleReveal: (entry: PasswordEntry) => void;
   copyPassword: (entry: PasswordEntry) => void;
+  /** Copies the code of a revealed entry's TOTP as it is at the click, and clears it like a password. */
+  copyTotp: (entry: PasswordEntry) => void;
+  /** Copies the value of a revealed entry's hidden custom field (by its place), like a password. */
+  copyHiddenField: (entry: PasswordEntry, index: number) => void;
   copyField: (label: string, value: string) => void;
   toggleFavorite: (entry: PasswordEntry) => void;
   edit: (entry: PasswordEntry) => void;
@@ -40,7 +45,7 @@ export function useVaultActions(openEdit: (entry: PasswordEntry) => Promise<void
         const entry = await dispatch(
           vaultApi.endpoints.viewPassword.initiate({ id, masterPassword }, { track: false }),
         ).unwrap();
-        secrets.set(id, entry.password);
+        secrets.set(id, revealedSecretsOf(entry));
         enqueueSnackbar('Password revealed', { variant: 'success' });
       } catch {
         enqueueSnackbar('Failed to decrypt password', { variant: 'error' });
@@ -51,13 +56,43 @@ export function useVaultActions(openEdit: (entry: PasswordEntry) => Promise<void
 
   const copyPassword = useCallback(
     async ({ _id: id }: PasswordEntry) => {
-      const secret = secrets.get(id);
+      const secret = secrets.get(id)?.password;
       try {
         if (secret === undefined) throw new Error('Not revealed');
         await copyToClipboard(secret, { sensitive: true });
         enqueueSnackbar('Password copied to clipboard', { variant: 'success' });
       } catch {
         enqueueSnackbar('Failed to copy password', { variant: 'error' });
+      }
+    },
+    [enqueueSnackbar, secrets],
+  );
+
+  const copyTotp = useCallback(
+    async ({ _id: id }: PasswordEntry) => {
+      const totp = secrets.get(id)?.totp;
+      try {
+        // The code of this very moment: the one on screen may be about to change.
+        const current = totp === undefined ? null : totpCodeAt(totp, Date.now());
+        if (!current) throw new Error('No code');
+        await copyToClipboard(current.code, { sensitive: true });
+        enqueueSnackbar('One-time code copied to clipboard', { variant: 'success' });
+      } catch {
+        enqueueSnackbar('Failed to copy to clipboard', { variant: 'error' });
+      }
+    },
+    [enqueueSnackbar, secrets],
+  );
+
+  const copyHiddenField = useCallback(
+    async ({ _id: id }: PasswordEntry, index: number) => {
+      const field = secrets.get(id)?.fields[index];
+      try {
+        if (!field) throw new Error('Not revealed');
+        await copyToClipboard(field.value, { sensitive: true });
+        enqueueSnackbar(`${field.name} copied to clipboard`, { variant: 'success' });
+      } catch {
+        enqueueSnackbar('Failed to copy to clipboard', { variant: 'error' });
       }
     },
     [enqueueSnackbar, secrets],
@@ -118,12 +153,14 @@ export function useVaultActions(openEdit: (entry: PasswordEntry) => Promise<void
     () => ({
       toggleReveal: (entry) => void toggleReveal(entry),
       copyPassword: (entry) => void copyPassword(entry),
+      copyTotp: (entry) => void copyTotp(entry),
+      copyHiddenField: (entry, index) => void copyHiddenField(entry, index),
       copyField: (label, value) => void copyField(label, value),
       toggleFavorite: (entry) => void toggleFavorite(entry),
       edit,
       remove: setPendingDelete,
     }),
-    [copyField, copyPassword, edit, toggleFavorite, toggleReveal],
+    [copyField, copyHiddenField, copyPassword, copyTotp, edit, toggleFavorite, toggleReveal],
   );
 
   const dialogs = (

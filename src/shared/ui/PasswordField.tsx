@@ -5,12 +5,15 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { TextInput, type TextInputProps } from './TextInput';
 
-export type PasswordFieldProps = Omit<TextInputProps, 'type' | 'endAdornment'>;
+export interface PasswordFieldProps extends Omit<TextInputProps, 'type' | 'endAdornment'> {
+  /** What the eye button names: 'Show {toggleName}'. By default the label, in lower case. */
+  toggleName?: string;
+}
 
 /** A password input with a show/hide toggle that says what it does to screen readers. */
-export function PasswordField({ label, inputProps, ...props }: PasswordFieldProps) {
+export function PasswordField({ label, inputProps, toggleName, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
-  const name = typeof label === 'string' ? label.toLowerCase() : 'password';
+  const name = toggleName ?? (typeof label === 'string' ? label.toLowerCase() : 'password');
   return (
     <TextInput
       {...props}

@@ -100,6 +100,8 @@ describe('password form dialog', () => {
       isFavorite: false,
       notes: '',
       tags: ['home', 'network'],
+      totp: '',
+      fields: [],
       masterPassword: MASTER,
     });
   });

@@ -17,6 +17,7 @@ import { generatePassword } from '../../../common/generator';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { PasswordField } from '../../../shared/ui/PasswordField';
 import { StrengthMeter } from '../../../shared/ui/StrengthMeter';
+import { CustomFieldsEditor } from './CustomFieldsEditor';
 import { TagsInput } from './TagsInput';
 import { WeakPasswordHint } from './WeakPasswordHint';
 import { passwordFormSchema, type PasswordFormValues } from './passwordFormSchema';
@@ -109,6 +110,21 @@ export function PasswordFormDialog({
                     <StrengthMeter password={values.password} />
                     <WeakPasswordHint password={values.password} />
                   </Box>
+                  <PasswordField
+                    name="totp"
+                    label="Authenticator key (TOTP)"
+                    toggleName="authenticator key"
+                    value={values.totp}
+                    onChange={handleChange}
+                    onBlur={handleBlur}
+                    error={Boolean(fieldError('totp'))}
+                    helperText={
+                      fieldError('totp') ??
+                      'Optional: the otpauth:// link or the base32 secret a site shows when you set up an authenticator app'
+                    }
+                    autoComplete="off"
+                    fullWidth
+                  />
                   <TextField
                     name="website"
                     label="Website"
@@ -144,6 +160,7 @@ export function PasswordFormDialog({
                     minRows={3}
                     fullWidth
                   />
+                  <CustomFieldsEditor />
                   <TagsInput value={values.tags} onChange={(tags) => void setFieldValue('tags', tags)} />
                   <FormControlLabel
                     control={

@@ -1,7 +1,15 @@
 // SPEC section 5, password entry form: the Yup schema quotes SPEC's texts; values stay in Formik.
 import * as yup from 'yup';
 import { CATEGORIES } from '../../../common/constants';
+import {
+  FIELD_NAME_REQUIRED,
+  FIELD_NAME_TOO_LONG,
+  FIELD_VALUE_TOO_LONG,
+  TOO_MANY_FIELDS,
+  normaliseCustomFields,
+} from '../../../common/customFields';
 import { ENTRY_LIMITS } from '../../../common/limits';
+import { totpProblem } from '../../../common/totp';
 import type { EntryContent, PasswordEntryInput, RevealedPasswordEntry } from '../../../common/wire';
 
 /** The form edits the entry's content; its one login field becomes `email` or `username` on save. */
@@ -19,7 +27,12 @@ export const emptyPasswordForm: PasswordFormValues = {
   notes: '',
   tags: [],
   isFavorite: false,
+  totp: '',
+  fields: [],
 };
+
+/** A new, empty row of the custom-fields editor. */
+export const emptyCustomField = { name: '', value: '', hidden: false };
 
 // The server's limits (src/common/limits.ts), so a too-long field is named here, not refused on save.
 export const passwordFormSchema = yup.object({
@@ -46,6 +59,28 @@ export const passwordFormSchema = yup.object({
     .array(yup.string().required().max(ENTRY_LIMITS.tag))
     .max(ENTRY_LIMITS.tags, `At most ${ENTRY_LIMITS.tags} tags`),
   isFavorite: yup.boolean(),
+  // The same rule as the server's (src/common/totp.ts): an otpauth://totp/ link or a base32 secret.
+  totp: yup
+    .string()
+    .max(...atMost('Authenticator key', ENTRY_LIMITS.totp))
+    .test('totp', (value, context) => {
+      const problem = totpProblem(value ?? '');
+      return problem ? context.createError({ message: problem }) : true;
+    }),
+  // The messages of src/common/customFields.ts, one per row where the row is wrong.
+  fields: yup
+    .array(
+      yup.object({
+        name: yup
+          .string()
+          .trim()
+          .required(FIELD_NAME_REQUIRED)
+          .max(ENTRY_LIMITS.fieldName, FIELD_NAME_TOO_LONG),
+        value: yup.string().max(ENTRY_LIMITS.fieldValue, FIELD_VALUE_TOO_LONG),
+        hidden: yup.boolean(),
+      }),
+    )
+    .max(ENTRY_LIMITS.fields, TOO_MANY_FIELDS),
 });
 
 export function formValuesOf(entry: RevealedPasswordEntry): PasswordFormValues {
@@ -58,6 +93,8 @@ export function formValuesOf(entry: RevealedPasswordEntry): PasswordFormValues {
     notes: entry.notes ?? '',
     tags: entry.tags ?? [],
     isFavorite: entry.isFavorite,
+    totp: entry.totp ?? '',
+    fields: (entry.fields ?? []).map(({ name, value, hidden }) => ({ name, value, hidden })),
   };
 }
 
@@ -74,5 +111,7 @@ export function entryInputOf(values: PasswordFormValues): PasswordEntryInput {
     isFavorite: values.isFavorite,
     notes: values.notes,
     tags: values.tags,
+    totp: values.totp.trim(),
+    fields: normaliseCustomFields(values.fields),
   };
 }

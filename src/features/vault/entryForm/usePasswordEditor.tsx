@@ -4,6 +4,7 @@ import { vaultApi } from '../vaultApi';
 import type { PasswordEntry } from '../../../common/wire';
 import { useMasterPasswordPrompt } from '../../masterPassword';
 import { useAppDispatch } from '../../../app/hooks';
+import { useOptionalSecretStore } from '../revealedSecrets';
 import { PasswordFormDialog } from './PasswordFormDialog';
 import { emptyPasswordForm, entryInputOf, formValuesOf, type PasswordFormValues } from './passwordFormSchema';
 
@@ -32,6 +33,7 @@ export function usePasswordEditor(): PasswordEditor {
   const dispatch = useAppDispatch();
   const prompt = useMasterPasswordPrompt();
   const { enqueueSnackbar } = useSnackbar();
+  const revealed = useOptionalSecretStore();
   const verifiedMasterPassword = useRef<string | null>(null);
   const [state, setState] = useState<EditorState>({
     open: false,
@@ -94,6 +96,8 @@ export function usePasswordEditor(): PasswordEditor {
             { track: false },
           ),
         ).unwrap();
+        // A revealed card would show what was there before the edit: it is masked again instead.
+        revealed?.delete(entryId);
         enqueueSnackbar('Password updated successfully', { variant: 'success' });
       } else {
         await dispatch(
