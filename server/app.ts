@@ -11,11 +11,15 @@ import { loggerOptions } from './logger';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passwordRoutes } from './modules/vault/passwords.routes';
 import { vaultCareRoutes } from './modules/vault/vaultCare.routes';
+import { unlockGrantRoutes } from './modules/vault/unlockGrant.routes';
+import { activityRoutes } from './modules/activity/activity.routes';
+import { installActivityLog } from './modules/activity/activityRecorder';
 import { masterPasswordRoutes } from './modules/vault/masterPassword.routes';
 import { transferRoutes } from './modules/transfer/transfer.routes';
 import { twoFactorRoutes } from './modules/twoFactor/twoFactor.routes';
 import { verifySecondFactor } from './modules/twoFactor/twoFactor.service';
 import { userRoutes } from './modules/user/user.routes';
+import { installMetrics } from './http/metrics';
 import { collectOpenApi } from './http/openapi';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { fastifyTrustProxy, trustsPeer } from './http/trustProxy';
@@ -61,6 +65,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   installSecurityHeaders(app, api);
   const openApiDocument = collectOpenApi(app, api);
   app.get(`${api}/openapi.json`, async () => openApiDocument());
+  installMetrics(app, ctx, api);
+  installActivityLog(app, ctx, api);
   app.get(`${api}/health`, async (_request, reply) => {
     await sql`select 1`.execute(ctx.db);
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
@@ -70,9 +76,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     { prefix: `${api}/auth` },
   );
   await app.register(masterPasswordRoutes(ctx), { prefix: `${api}/auth` });
+  await app.register(unlockGrantRoutes(ctx), { prefix: `${api}/auth` });
   await app.register(passwordRoutes(ctx), { prefix: `${api}/passwords` });
   await app.register(vaultCareRoutes(ctx), { prefix: `${api}/passwords` });
   await app.register(transferRoutes(ctx), { prefix: `${api}/utility` });
+  await app.register(activityRoutes(ctx), { prefix: api });
   await app.register(twoFactorRoutes(ctx), { prefix: `${api}/auth` });
   await app.register(userRoutes(ctx), { prefix: `${api}/user` });
 

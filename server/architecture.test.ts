@@ -19,6 +19,8 @@ const TABLE_OWNERS: Record<string, string> = {
   passwords: 'server/modules/vault/vault.repository.ts',
   passwords_trash: 'server/modules/vault/vault.repository.ts',
   password_history: 'server/modules/vault/vault.repository.ts',
+  unlock_grants: 'server/modules/vault/vault.repository.ts',
+  activity: 'server/modules/activity/activity.repository.ts',
   vault_keys: 'server/modules/vault/vault.repository.ts',
   master_password_failures: 'server/modules/vault/vault.repository.ts',
   rate_limits: 'server/security/sqlRateLimiter.ts',

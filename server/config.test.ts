@@ -29,6 +29,29 @@ describe('loadConfig', () => {
     expect(loadConfig({}).serverKey).toBeUndefined();
   });
 
+  it('reads METRICS_TOKEN as the token as given, unset when empty', () => {
+    const token = 'f3a1c9e0b7d24c58a6e1f0b9c3d2e7a4';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(loadConfig({ METRICS_TOKEN: 'A+b/c=d_e-f.g~h!i' }).metricsToken).toBe('A+b/c=d_e-f.g~h!i');
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+  });
+
+  it.each([
+    ['too short', 'fifteen-chars!!'],
+    ['a space', 'a token with spaces in it'],
+    ['a line break', 'abcdefghijklmnop\nqrstuvwxyz'],
+    ['a non-ASCII letter', 'pässwörtchen-für-metriken'],
+    ['too long', 'x'.repeat(513)],
+  ])('refuses a METRICS_TOKEN with %s, without repeating it', (_why, token) => {
+    const error = errorOf({ METRICS_TOKEN: token });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toMatch(
+      /^METRICS_TOKEN must be 16 to 512 visible ASCII characters without spaces: make one with "openssl rand -hex 32"$/,
+    );
+    expect(error.message).not.toContain(token);
+  });
+
   it('has working defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', basePath: '/', logLevel: 'info' });

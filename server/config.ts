@@ -18,6 +18,10 @@ export interface Config {
   /** SERVER_KEY: the 32-byte key of the server's own secrets; unset: DATA_DIR/server.key. */
   serverKey?: Buffer;
   redisUrl?: string;
+  /** METRICS_TOKEN: the bearer token of GET /api/metrics; unset: there is no such route. */
+  metricsToken?: string;
+  /** ACTIVITY_RETENTION_DAYS: how long the access log keeps a line (default 365). */
+  activityRetentionDays: number;
   logLevel: string;
   /** Folder of the built browser app. */
   staticDir: string;
@@ -97,6 +101,38 @@ export function parseServerKey(value: string | undefined): Buffer | undefined {
   return key;
 }
 
+const METRICS_TOKEN_MIN_LENGTH = 16;
+const METRICS_TOKEN_MAX_LENGTH = 512;
+
+/** A bearer token Prometheus can send: visible ASCII without spaces, long enough not to be guessed. */
+export function parseMetricsToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  // The value itself is a secret: the message never repeats it.
+  if (
+    value.length < METRICS_TOKEN_MIN_LENGTH ||
+    value.length > METRICS_TOKEN_MAX_LENGTH ||
+    !/^[\x21-\x7e]+$/.test(value)
+  ) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be ${METRICS_TOKEN_MIN_LENGTH} to ${METRICS_TOKEN_MAX_LENGTH} visible ASCII characters without spaces: make one with "openssl rand -hex 32"`,
+    );
+  }
+  return value;
+}
+
+export const DEFAULT_ACTIVITY_RETENTION_DAYS = 365;
+
+export function parseRetentionDays(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_ACTIVITY_RETENTION_DAYS;
+  const days = Number(value);
+  if (!/^\d+$/.test(value.trim()) || days < 1 || days > 36500) {
+    throw new ConfigError(
+      `ACTIVITY_RETENTION_DAYS must be a whole number of days from 1 to 36500, got "${value}"`,
+    );
+  }
+  return days;
+}
+
 /** Environment -> typed config. A wrong value throws a ConfigError with one clear line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
@@ -114,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     serverKey: parseServerKey(env.SERVER_KEY),
     redisUrl: parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    activityRetentionDays: parseRetentionDays(env.ACTIVITY_RETENTION_DAYS),
     logLevel,
     staticDir: path.resolve(env.STATIC_DIR || path.join(__dirname, '..', 'dist')),
   };

@@ -3,8 +3,10 @@ import type { FastifyServerOptions } from 'fastify';
 /** Secrets never reach the log: headers that carry tokens and every field that carries a secret. */
 export const REDACT_PATHS = [
   'req.headers.authorization',
+  'req.headers["x-vault-unlock"]',
   'req.headers.cookie',
   'headers.authorization',
+  'headers["x-vault-unlock"]',
   '*.password',
   '*.masterPassword',
   '*.currentPassword',

@@ -12,10 +12,38 @@ export interface DatabaseOptions {
   sqliteFile: string;
 }
 
+/** The connections a database holds right now (the metrics read it at each scrape). */
+export interface PoolUse {
+  dialect: 'postgres' | 'sqlite';
+  /** Open connections: the pool's, or SQLite's one. */
+  connections: number;
+  maxConnections: number;
+  /** PostgreSQL only: open connections no query is using. */
+  idle?: number;
+  /** PostgreSQL only: queries waiting for a connection. */
+  waiting?: number;
+}
+
+const POSTGRES_POOL_MAX = 10;
+const poolUses = new WeakMap<Db, () => PoolUse>();
+
+/** The connections of a database made by createDatabase (undefined for any other). */
+export function poolUseOf(db: Db): PoolUse | undefined {
+  return poolUses.get(db)?.();
+}
+
 export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POSTGRES_POOL_MAX });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    poolUses.set(db, () => ({
+      dialect: 'postgres',
+      connections: pool.totalCount,
+      maxConnections: POSTGRES_POOL_MAX,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }));
+    return db;
   }
   ensurePrivateDatabaseFile(options.sqliteFile);
   const sqlite = new SQLite(options.sqliteFile);
@@ -24,5 +52,8 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // One connection, always open: every query of the process goes through it, one at a time.
+  poolUses.set(db, () => ({ dialect: 'sqlite', connections: sqlite.open ? 1 : 0, maxConnections: 1 }));
+  return db;
 }

@@ -12,6 +12,9 @@ import * as tableOwners from './migrations/2026_11_23_009_table_owners';
 import * as listWindows from './migrations/2026_11_24_010_list_windows';
 import * as entryExtras from './migrations/2026_11_25_011_entry_extras';
 import * as vaultCare from './migrations/2026_11_25_012_vault_care';
+import * as generatorSettings from './migrations/2026_11_25_013_generator_settings';
+import * as unlockGrants from './migrations/2026_11_25_014_unlock_grants';
+import * as activity from './migrations/2026_11_25_015_activity';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -27,6 +30,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_010_list_windows': listWindows,
   '2026_11_25_011_entry_extras': entryExtras,
   '2026_11_25_012_vault_care': vaultCare,
+  '2026_11_25_013_generator_settings': generatorSettings,
+  '2026_11_25_014_unlock_grants': unlockGrants,
+  '2026_11_25_015_activity': activity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -47,6 +47,8 @@ export interface UserSettingsTable {
   email_notifications: number;
   security_alerts: number;
   auto_logout: number;
+  /** The password generator's options as JSON (src/common/generatorOptions.ts); null: the defaults. */
+  generator_options: string | null;
 }
 
 export interface PendingRegistrationsTable {
@@ -153,6 +155,30 @@ export interface PasswordHistoryTable {
   changed_at: string;
 }
 
+/** A session's unlock window (vault module): the vault key sealed under a key only the browser tab holds. */
+export interface UnlockGrantsTable {
+  session_id: string;
+  user_id: string;
+  sealed_key: string;
+  expires_at: string;
+}
+
+/** One line of the access log (activity module). */
+export interface ActivityTable {
+  id: string;
+  user_id: string;
+  /** What happened (src/common/activity.ts ACTIVITY_ACTIONS). */
+  action: string;
+  /** 'user', or 'operator' for the admin command. */
+  actor: string;
+  entry_id: string | null;
+  /** The entry's title when it happened. */
+  entry_title: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
 export interface RecoveryCodesTable {
   id: string;
   user_id: string;
@@ -189,6 +215,8 @@ export interface Database {
   passwords: PasswordsTable;
   passwords_trash: PasswordsTrashTable;
   password_history: PasswordHistoryTable;
+  unlock_grants: UnlockGrantsTable;
+  activity: ActivityTable;
   recovery_codes: RecoveryCodesTable;
   server_secrets: ServerSecretsTable;
   rate_limits: RateLimitsTable;

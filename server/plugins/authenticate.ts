@@ -20,13 +20,22 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match ? match[1] : '';
 }
 
+const authHooks = new WeakSet<object>();
+
+/** Whether `hook` is a requireAuth: the API description marks every route it guards as needing a token. */
+export function isAuthHook(hook: unknown): boolean {
+  return typeof hook === 'function' && authHooks.has(hook);
+}
+
 export function makeRequireAuth(ctx: AppContext) {
-  return async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (token === undefined) throw unauthorized(TOKEN_MISSING);
     if (!token || token.length > 200) throw unauthorized(TOKEN_NOT_VALID);
     request.auth = await validateSession(ctx.db, token, ctx.now());
-  };
+  }
+  authHooks.add(requireAuth);
+  return requireAuth;
 }
 
 /** The signed-in user of a route guarded by requireAuth. */

@@ -1,6 +1,7 @@
 // Shapes that cross the wire between the browser app and the API server (SPEC sections 3 and 7).
 import type { AutoLogoutMinutes, Category, TransferFormat } from './constants';
 import type { EntryContent, PasswordEntry } from './entry';
+import type { GeneratorOptions } from './generatorOptions';
 
 export interface User {
   _id: string;
@@ -76,6 +77,8 @@ export interface Settings {
   emailNotifications: boolean;
   securityAlerts: boolean;
   autoLogout: AutoLogoutMinutes;
+  /** Issue 14: the password generator's last choice (the defaults until one is saved). */
+  generator: GeneratorOptions;
   totalPasswords: number;
   favoritePasswords: number;
   totalCategories: number;

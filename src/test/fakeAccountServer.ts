@@ -1,6 +1,7 @@
 // Test helper (not used by the app): the account, settings and two-factor API of SPEC section 7 and
 // issue 4 behind a mocked `fetch`, with the server's own texts. Routes can be made to fail or to wait.
 import { AUTO_LOGOUT_OPTIONS } from '../common/constants';
+import { checkGeneratorOptions, DEFAULT_GENERATOR_OPTIONS } from '../common/generatorOptions';
 import type { Settings, User } from '../common/wire';
 import { fakeMasterPassword, type FakeMasterPassword } from './fakeMasterPassword';
 import { mockApi, type ApiCall, type MockAnswer } from './mockApi';
@@ -17,6 +18,7 @@ export const DEFAULT_SETTINGS: Settings = {
   emailNotifications: true,
   securityAlerts: true,
   autoLogout: 30,
+  generator: DEFAULT_GENERATOR_OPTIONS,
   totalPasswords: 12,
   favoritePasswords: 3,
   totalCategories: 4,
@@ -69,8 +71,11 @@ export function installFakeAccount(initial: { user?: Partial<User>; settings?: P
     'PUT /user/settings': (body) => {
       if (body.autoLogout !== undefined && !AUTO_LOGOUT_OPTIONS.includes(body.autoLogout as never))
         return error(400, 'Auto logout must be one of 5, 15, 30, 60, 120 minutes');
+      const generator = body.generator === undefined ? undefined : checkGeneratorOptions(body.generator);
+      if (generator && !generator.ok) return error(400, generator.message);
       const { emailNotifications, securityAlerts, autoLogout } = { ...account.settings, ...body };
       account.settings = { ...account.settings, emailNotifications, securityAlerts, autoLogout };
+      if (generator) account.settings.generator = generator.options;
       return {
         body: { success: true, message: 'Settings updated successfully', settings: account.settings },
       };

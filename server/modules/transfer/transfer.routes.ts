@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
+import { vaultCredential } from '../vault/vaultCredential';
 import { answerWithProgress, wantsProgress, type ImportAnswer } from './importStream';
 import {
   ExportBody,
@@ -36,7 +37,8 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { masterPassword, format } = request.body;
-        const { body } = await exportPasswords(ctx, authOf(request), masterPassword, format);
+        const credential = vaultCredential(request, masterPassword);
+        const { body } = await exportPasswords(ctx, authOf(request), credential, format);
         // The typed reply accepts the schema's shapes only; the stream's bytes parse to the 200 one.
         const untyped: FastifyReply = reply;
         // Decrypted secrets: no cache may keep them.
@@ -53,12 +55,14 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const auth = authOf(request);
+        const { masterPassword, data, options } = request.body;
+        const importRequest = { credential: vaultCredential(request, masterPassword), data, options };
         if (!wantsProgress(request.headers.accept)) {
-          return importAnswer(await importPasswords(ctx, auth, request.body));
+          return importAnswer(await importPasswords(ctx, auth, importRequest));
         }
         return answerWithProgress(
           reply,
-          (progress) => importPasswords(ctx, auth, request.body, progress),
+          (progress) => importPasswords(ctx, auth, importRequest, progress),
           importAnswer,
         );
       },

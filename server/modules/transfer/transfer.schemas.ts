@@ -13,11 +13,14 @@ export const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES;
 
 const Format = Type.Unsafe<TransferFormat>({ type: 'string', enum: [...EXPORT_FORMATS] });
 
-export const ExportBody = Type.Object({ masterPassword, format: Format });
+/** Left out inside the session's unlock window (the X-Vault-Unlock header opens the vault instead). */
+const masterPasswordOrUnlock = Type.Optional(masterPassword);
+
+export const ExportBody = Type.Object({ masterPassword: masterPasswordOrUnlock, format: Format });
 export type ExportBody = Static<typeof ExportBody>;
 
 export const ImportBody = Type.Object({
-  masterPassword,
+  masterPassword: masterPasswordOrUnlock,
   data: Type.String({ minLength: 1 }),
   /** What the file is called (json or csv); the content decides how it is read. */
   format: Type.Optional(Format),

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import type { AuthInfo } from '../../plugins/authenticate';
 import { afterBulkWrite, entryIdentities, exportEntryWindows } from '../vault/entries.bulk';
 import { unlockVault, withVaultKey } from '../vault/masterPassword.service';
+import type { VaultCredential } from '../vault/vaultCredential';
 import { openExportStream } from './exportStream';
 import { readImport } from './formats/detect';
 import { modeOf, planImport } from './importPlan';
@@ -35,10 +36,10 @@ export interface ExportAnswer {
 export async function exportPasswords(
   ctx: AppContext,
   auth: AuthInfo,
-  masterPassword: string,
+  credential: VaultCredential,
   format: TransferFormat,
 ): Promise<ExportAnswer> {
-  const vaultKey = await unlockVault(ctx, auth, masterPassword);
+  const vaultKey = await unlockVault(ctx, auth, credential);
   const exportedAt = ctx.now();
   const filename = exportFilename(format, exportedAt);
   const body = await openExportStream(
@@ -50,7 +51,8 @@ export async function exportPasswords(
 }
 
 export interface ImportRequest {
-  masterPassword: string;
+  /** The master password, or the session's unlock window. */
+  credential: VaultCredential;
   data: string;
   options?: Partial<ImportOptions>;
 }
@@ -66,7 +68,7 @@ export async function importPasswords(
   const rows = readImport(request.data).rows.map((row, i) => checkRow(row, i + 1));
   const mode = modeOf(request.options ?? {});
   const { userId } = auth;
-  const result = await withVaultKey(ctx, auth, request.masterPassword, (vaultKey) =>
+  const result = await withVaultKey(ctx, auth, request.credential, (vaultKey) =>
     ctx.db.transaction().execute(async (trx) => {
       const plan = planImport(rows, mode === 'all' ? [] : await entryIdentities(trx, userId), mode);
       const keys = { vault: vaultKey, server: ctx.serverKey };

@@ -297,7 +297,7 @@ describe('export stream and import progress', () => {
         },
       };
       const auth = { userId: user.userId, sessionId: user.sessionId };
-      const request = { masterPassword: user.masterPassword, data: JSON.stringify(vaultRows(4500)) };
+      const request = { credential: user.masterPassword, data: JSON.stringify(vaultRows(4500)) };
       await importPasswords(t.ctx, auth, request, progress);
       // SQLite's driver answers synchronously: without the turns no line would go out before the end.
       expect(turns).toEqual([true, true, true]);

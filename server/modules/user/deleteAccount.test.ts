@@ -80,6 +80,7 @@ describe('DELETE /api/user/account', () => {
         'sessions',
         'recovery_codes',
         'one_time_codes',
+        'activity',
       ]),
     );
   });

@@ -14,7 +14,9 @@ export type SecurityAlertKind =
   | 'two-factor-disabled'
   | 'master-password-lockout'
   | 'master-password-paused'
-  | 'many-wrong-codes';
+  | 'many-wrong-codes'
+  | 'reveal-from-new-address'
+  | 'two-factor-reset';
 
 export interface SecurityAlertOptions {
   /** Where a failed send is logged (the request's logger); the mailer logs its own failures too. */
@@ -59,6 +61,18 @@ const ALERTS: Record<SecurityAlertKind, { subject: string; what: string; advice:
     what: 'Your PassVault account had ten wrong master passwords within a day, so unlocking the vault is paused',
     advice:
       'If this was not you, someone knows your account password: change it now. To unlock again, ask for a code in the master password dialog.',
+  },
+  'reveal-from-new-address': {
+    subject: 'A password was revealed from a new address',
+    what: 'A password in your PassVault vault was revealed from an address not seen for your account in 30 days',
+    advice:
+      'If this was not you, someone knows your account password and your master password: change both now, and read Settings, Activity.',
+  },
+  'two-factor-reset': {
+    subject: 'Two-factor authentication was reset',
+    what: 'The administrator of your PassVault server turned two-factor authentication off for your account',
+    advice:
+      'Turn it on again in Settings, Security. If you did not ask for this, contact your administrator.',
   },
   'many-wrong-codes': {
     subject: 'Many wrong codes were entered',

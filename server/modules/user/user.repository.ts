@@ -18,7 +18,7 @@ export async function findSettings(db: Executor, userId: string): Promise<Settin
     .selectAll()
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row ?? { user_id: userId, ...DEFAULT_SETTINGS };
+  return row ?? { user_id: userId, ...DEFAULT_SETTINGS, generator_options: null };
 }
 
 /** A new account's preferences. */
@@ -34,6 +34,8 @@ export interface SettingsChanges {
   email_notifications?: number;
   security_alerts?: number;
   auto_logout?: number;
+  /** JSON of options that passed the shared rules. */
+  generator_options?: string;
 }
 
 export async function updateSettings(db: Executor, userId: string, changes: SettingsChanges): Promise<void> {

@@ -13,11 +13,41 @@ import { UserSchema, type UserDto } from '../auth/user.dto';
 
 export { UserSchema, type UserDto };
 
+/**
+ * The password generator's options (src/common/generatorOptions.ts): one flat object for both modes, each
+ * field typed here; which fields a mode needs and their bounds are the shared rules', checked by the
+ * service so that a refusal reads the same as in the generator panel.
+ */
+const generatorFields = {
+  mode: Type.Optional(Type.String({ maxLength: 20 })),
+  length: Type.Optional(Type.Number()),
+  uppercase: Type.Optional(Type.Boolean()),
+  lowercase: Type.Optional(Type.Boolean()),
+  digits: Type.Optional(Type.Boolean()),
+  symbols: Type.Optional(Type.Boolean()),
+  avoidLookAlike: Type.Optional(Type.Boolean()),
+  words: Type.Optional(Type.Number()),
+  separator: Type.Optional(Type.String({ maxLength: 100 })),
+  capitalise: Type.Optional(Type.Boolean()),
+  includeNumber: Type.Optional(Type.Boolean()),
+};
+export const GeneratorOptionsBody = Type.Object(generatorFields);
+const GeneratorOptionsSchema = Type.Object(
+  {
+    ...generatorFields,
+    mode: Type.Union([Type.Literal('password'), Type.Literal('passphrase')]),
+    length: Type.Optional(Type.Integer()),
+    words: Type.Optional(Type.Integer()),
+  },
+  { additionalProperties: false },
+);
+
 export const SettingsSchema = Type.Object(
   {
     emailNotifications: Type.Boolean(),
     securityAlerts: Type.Boolean(),
     autoLogout: Type.Integer(),
+    generator: GeneratorOptionsSchema,
     totalPasswords: Type.Integer(),
     favoritePasswords: Type.Integer(),
     totalCategories: Type.Integer(),
@@ -48,6 +78,8 @@ export const SettingsBody = Type.Object({
   emailNotifications: Type.Optional(Type.Boolean()),
   securityAlerts: Type.Optional(Type.Boolean()),
   autoLogout: Type.Optional(Type.Integer()),
+  /** The generator's options, replaced whole when sent. */
+  generator: Type.Optional(GeneratorOptionsBody),
 });
 export type SettingsInput = Static<typeof SettingsBody>;
 

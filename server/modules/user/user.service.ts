@@ -4,9 +4,11 @@ import {
   DEFAULT_AUTO_LOGOUT,
   type AutoLogoutMinutes,
 } from '../../../src/common/constants';
+import { checkGeneratorOptions, generatorOptionsOrDefault } from '../../../src/common/generatorOptions';
 import { isPasswordValid, PASSWORDS_MUST_DIFFER } from '../../../src/common/passwordPolicy';
 import type { Settings } from '../../../src/common/wire';
 import type { AppContext } from '../../context';
+import { deleteUserActivity } from '../activity/activity.service';
 import { hashPassword, verifyPassword } from '../../crypto/argon';
 import { badRequest } from '../../http/errors';
 import type { AuthInfo } from '../../plugins/authenticate';
@@ -111,6 +113,16 @@ function autoLogoutOf(value: number): AutoLogoutMinutes {
     : DEFAULT_AUTO_LOGOUT;
 }
 
+/** The stored generator options; the defaults when none were chosen or they no longer pass the rules. */
+function generatorOf(stored: string | null) {
+  if (stored === null) return generatorOptionsOrDefault(undefined);
+  try {
+    return generatorOptionsOrDefault(JSON.parse(stored));
+  } catch {
+    return generatorOptionsOrDefault(undefined);
+  }
+}
+
 export async function getSettings(ctx: AppContext, userId: string): Promise<Settings> {
   await signedInAccount(ctx, userId);
   const [settings, counts] = await Promise.all([repo.findSettings(ctx.db, userId), vaultCounts(ctx, userId)]);
@@ -118,6 +130,7 @@ export async function getSettings(ctx: AppContext, userId: string): Promise<Sett
     emailNotifications: Boolean(settings.email_notifications),
     securityAlerts: Boolean(settings.security_alerts),
     autoLogout: autoLogoutOf(settings.auto_logout),
+    generator: generatorOf(settings.generator_options),
     totalPasswords: counts.total,
     favoritePasswords: counts.favorites,
     totalCategories: counts.categories,
@@ -125,7 +138,10 @@ export async function getSettings(ctx: AppContext, userId: string): Promise<Sett
   };
 }
 
-/** Saves the preferences that were sent; the counts of the Settings object are read-only. */
+/**
+ * Saves the preferences that were sent; the counts of the Settings object are read-only. Everything sent
+ * is checked before anything is written: a refusal changes nothing.
+ */
 export async function updateSettings(
   ctx: AppContext,
   userId: string,
@@ -137,8 +153,11 @@ export async function updateSettings(
   ) {
     throw badRequest(MESSAGES.autoLogoutInvalid);
   }
+  const generator = input.generator === undefined ? undefined : checkGeneratorOptions(input.generator);
+  if (generator && !generator.ok) throw badRequest(generator.message);
   await signedInAccount(ctx, userId);
   const changes: repo.SettingsChanges = {};
+  if (generator?.ok) changes.generator_options = JSON.stringify(generator.options);
   if (input.emailNotifications !== undefined) changes.email_notifications = input.emailNotifications ? 1 : 0;
   if (input.securityAlerts !== undefined) changes.security_alerts = input.securityAlerts ? 1 : 0;
   if (input.autoLogout !== undefined) changes.auto_logout = input.autoLogout;
@@ -165,6 +184,7 @@ export async function deleteAccount(
   // Each module removes its own rows; all or nothing.
   await ctx.db.transaction().execute(async (trx) => {
     await deleteVault(trx, auth.userId);
+    await deleteUserActivity(trx, auth.userId);
     await deleteUserTwoFactor(trx, auth.userId);
     await repo.deleteSettings(trx, auth.userId);
     await deleteAccountRecords(trx, account);

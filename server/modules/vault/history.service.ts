@@ -7,6 +7,7 @@ import type { AuthInfo } from '../../plugins/authenticate';
 import { ENTRY_ID, entryNotFound } from './entryIds';
 import { openHistoryPassword, sealHistoryPassword } from './entrySecrets';
 import { withVaultKey } from './masterPassword.service';
+import type { VaultCredential } from './vaultCredential';
 import * as repo from './vault.repository';
 
 export interface ReplacedPassword {
@@ -36,9 +37,9 @@ export function passwordHistory(
   ctx: AppContext,
   auth: AuthInfo,
   id: string,
-  masterPassword: string,
+  credential: VaultCredential,
 ): Promise<HistoryItem[]> {
-  return withVaultKey(ctx, auth, masterPassword, async (vaultKey) => {
+  return withVaultKey(ctx, auth, credential, async (vaultKey) => {
     if (!ENTRY_ID.test(id) || !(await repo.entryExists(ctx.db, auth.userId, id))) throw entryNotFound();
     const rows = await repo.listHistory(ctx.db, auth.userId, id);
     return rows.map((row) => ({ password: openHistoryPassword(vaultKey, row), changedAt: row.changed_at }));

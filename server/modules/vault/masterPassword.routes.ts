@@ -14,6 +14,7 @@ import {
   unlockWithCode,
 } from './masterPassword.service';
 import { MasterPasswordBody, MessageResponse, validationErrors } from './passwords.schemas';
+import { MASTER_PASSWORD_REQUIRED, vaultCredential } from './vaultCredential';
 
 const StatusResponse = {
   200: Type.Object({
@@ -35,12 +36,11 @@ export function masterPasswordRoutes(ctx: AppContext): FastifyPluginAsyncTypebox
       '/verify-master',
       {
         schema: { body: MasterPasswordBody, response: MessageResponse },
-        schemaErrorFormatter: validationErrors('Master password is required'),
+        schemaErrorFormatter: validationErrors(MASTER_PASSWORD_REQUIRED),
       },
       async (request) => {
-        const vaultKey = await unlockVault(ctx, authOf(request), request.body.masterPassword, {
-          ip: request.ip,
-        });
+        const credential = vaultCredential(request, request.body.masterPassword);
+        const vaultKey = await unlockVault(ctx, authOf(request), credential, { ip: request.ip });
         vaultKey.fill(0);
         return { success: true as const, message: 'Master password verified' };
       },

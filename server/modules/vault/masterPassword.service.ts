@@ -25,6 +25,8 @@ import { accountById } from '../auth/accounts';
 import { sendSecurityAlert } from '../user/securityAlerts';
 import { masterUnlockMail } from './masterPassword.mails';
 import { backfillHealth } from './healthBackfill';
+import { openUnlockGrant } from './unlockGrant';
+import type { VaultCredential } from './vaultCredential';
 import * as repo from './vault.repository';
 
 /** Names the master password: the client shows it and keeps the session. */
@@ -90,6 +92,9 @@ async function countFailure(ctx: AppContext, auth: AuthInfo, now: Date): Promise
     const failures = await repo.countMasterFailuresSince(trx, auth.userId, dayAgo);
     const paused = failures >= LIMITS.masterPasswordDaily.limit;
     if (paused) await repo.setMasterLocked(trx, auth.userId, now.toISOString());
+    // Every open unlock window of the account ends with the pause; the session's own with its end.
+    if (paused) await repo.deleteUserUnlockGrants(trx, auth.userId);
+    else if (attemptsRemaining === 0) await repo.deleteUnlockGrant(trx, auth.sessionId);
     return { attemptsRemaining, paused };
   });
 }
@@ -119,9 +124,12 @@ async function accepted(
 export async function unlockVault(
   ctx: AppContext,
   auth: AuthInfo,
-  masterPassword: string,
+  credential: VaultCredential,
   options: UnlockOptions = {},
 ): Promise<Buffer> {
+  // Inside an unlock window nothing is typed, so nothing is counted.
+  if (typeof credential !== 'string') return openUnlockGrant(ctx, auth, credential.unlockKey);
+  const masterPassword = credential;
   const now = ctx.now();
   const row = await repo.findVaultKey(ctx.db, auth.userId);
   if (!row || !(await isSessionActive(ctx.db, auth, now))) throw unauthorized(TOKEN_NOT_VALID);
@@ -161,11 +169,11 @@ export async function unlockVault(
 export async function withVaultKey<T>(
   ctx: AppContext,
   auth: AuthInfo,
-  masterPassword: string,
+  credential: VaultCredential,
   work: (vaultKey: Buffer) => Promise<T>,
   options?: UnlockOptions,
 ): Promise<T> {
-  const vaultKey = await unlockVault(ctx, auth, masterPassword, options);
+  const vaultKey = await unlockVault(ctx, auth, credential, options);
   try {
     return await work(vaultKey);
   } finally {
@@ -194,6 +202,8 @@ export async function rewrapVaultKey(
 ): Promise<void> {
   const wrapped = await wrapVaultKey(userId, newMasterPassword, vaultKey);
   await repo.updateVaultKeyWrap(ctx.db, userId, wrapped);
+  // A new master password: windows opened with the old one end.
+  await repo.deleteUserUnlockGrants(ctx.db, userId);
 }
 
 export interface MasterPasswordStatus {

@@ -18,8 +18,7 @@ import {
   validationErrors,
 } from './passwords.schemas';
 import * as service from './passwords.service';
-
-const MASTER_PASSWORD_REQUIRED = 'Master password is required';
+import { MASTER_PASSWORD_REQUIRED, vaultCredential } from './vaultCredential';
 
 export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -50,7 +49,12 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schemaErrorFormatter: validationErrors('Password is required'),
       },
       async (request, reply) => {
-        const password = await service.createPassword(ctx, authOf(request), request.body);
+        const password = await service.createPassword(
+          ctx,
+          authOf(request),
+          request.body,
+          vaultCredential(request, request.body.masterPassword),
+        );
         return reply
           .code(201)
           .send({ success: true as const, message: 'Password created successfully', data: { password } });
@@ -64,7 +68,13 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schemaErrorFormatter: validationErrors(MASTER_PASSWORD_REQUIRED),
       },
       async (request) => {
-        const password = await service.updatePassword(ctx, authOf(request), request.params.id, request.body);
+        const password = await service.updatePassword(
+          ctx,
+          authOf(request),
+          request.params.id,
+          request.body,
+          vaultCredential(request, request.body.masterPassword),
+        );
         return { success: true as const, message: 'Password updated successfully', data: { password } };
       },
     );
@@ -76,7 +86,12 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schemaErrorFormatter: validationErrors(MASTER_PASSWORD_REQUIRED),
       },
       async (request) => {
-        await service.deletePassword(ctx, authOf(request), request.params.id, request.body.masterPassword);
+        await service.deletePassword(
+          ctx,
+          authOf(request),
+          request.params.id,
+          vaultCredential(request, request.body.masterPassword),
+        );
         return { success: true as const, message: 'Password deleted successfully' };
       },
     );
@@ -92,7 +107,7 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           ctx,
           authOf(request),
           request.params.id,
-          request.body.masterPassword,
+          vaultCredential(request, request.body.masterPassword),
         );
         // A decrypted secret: no cache may keep it.
         return reply.header('cache-control', 'no-store').send({ success: true as const, data: { password } });

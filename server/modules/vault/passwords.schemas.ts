@@ -25,7 +25,7 @@ import { MAX_LIST_LIMIT, MAX_SEARCH_LENGTH } from '../../../src/common/limits';
 import { HEALTH_FILTERS } from '../../../src/common/wire';
 import { badRequest } from '../../http/errors';
 import { errorResponses, MasterPasswordField as masterPassword } from '../../http/schemas';
-import { INVALID_CURSOR, MAX_CURSOR_LENGTH } from './listCursor';
+import { INVALID_CURSOR, MAX_CURSOR_LENGTH } from '../../http/keysetCursor';
 
 const CategoryFilterSchema = stringEnum<Category | typeof CATEGORY_FILTER_ALL>([
   CATEGORY_FILTER_ALL,
@@ -34,7 +34,10 @@ const CategoryFilterSchema = stringEnum<Category | typeof CATEGORY_FILTER_ALL>([
 
 // ---- Requests ----
 
-export const MasterPasswordBody = Type.Object({ masterPassword });
+/** The master password, left out inside the session's unlock window (X-Vault-Unlock: vaultCredential.ts). */
+const masterPasswordOrUnlock = Type.Optional(masterPassword);
+
+export const MasterPasswordBody = Type.Object({ masterPassword: masterPasswordOrUnlock });
 export type MasterPasswordBody = Static<typeof MasterPasswordBody>;
 
 // The entry fields of create and update (the one entry shape, each optional). A title is trimmed by the
@@ -58,7 +61,7 @@ const entryPassword = Type.String({ ...entrySecrets.password, minLength: 1 });
 export const CreateEntryBody = Type.Object({
   ...entryFields,
   password: entryPassword,
-  masterPassword,
+  masterPassword: masterPasswordOrUnlock,
 });
 export type CreateEntryBody = Static<typeof CreateEntryBody>;
 
@@ -66,7 +69,7 @@ export type CreateEntryBody = Static<typeof CreateEntryBody>;
 export const UpdateEntryBody = Type.Object({
   ...entryFields,
   password: Type.Optional(entryPassword),
-  masterPassword,
+  masterPassword: masterPasswordOrUnlock,
 });
 export type UpdateEntryBody = Static<typeof UpdateEntryBody>;
 

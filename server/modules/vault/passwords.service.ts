@@ -27,8 +27,9 @@ import {
 import { oldBefore, WEAK_BELOW } from './health';
 import { keepInHistory } from './history.service';
 import { withVaultKey } from './masterPassword.service';
+import type { VaultCredential } from './vaultCredential';
 import type { CreateEntryBody, ListQuery, UpdateEntryBody } from './passwords.schemas';
-import { decodeCursor, encodeCursor, INVALID_CURSOR } from './listCursor';
+import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../../http/keysetCursor';
 import { foldForSearch } from './searchText';
 import * as repo from './vault.repository';
 
@@ -189,6 +190,11 @@ function extrasOf(body: EntryFields): { totp?: string; fields?: CustomField[] } 
 
 const keysOf = (ctx: AppContext, vaultKey: Buffer): EntryKeys => ({ vault: vaultKey, server: ctx.serverKey });
 
+/** The title of the owner's entry, in the vault or the trash; null when there is none (the access log). */
+export async function entryTitle(ctx: AppContext, userId: string, id: string): Promise<string | null> {
+  return ENTRY_ID.test(id) ? repo.findEntryTitle(ctx.db, userId, id) : null;
+}
+
 /** How many entries are weak, reused or old: read from what saves stored, nothing is decrypted. */
 export function vaultHealth(ctx: AppContext, userId: string): Promise<VaultHealth> {
   return repo.countHealth(ctx.db, userId, WEAK_BELOW, oldBefore(ctx.now()));
@@ -198,10 +204,11 @@ export function createPassword(
   ctx: AppContext,
   auth: AuthInfo,
   body: CreateEntryBody,
+  credential: VaultCredential,
 ): Promise<PasswordEntry> {
   const fields = normaliseFields(body);
   const extras = extrasOf(body);
-  return withVaultKey(ctx, auth, body.masterPassword, async (vaultKey) => {
+  return withVaultKey(ctx, auth, credential, async (vaultKey) => {
     // The id comes first: the ciphertexts are bound to it.
     const id = newId();
     const now = ctx.now().toISOString();
@@ -236,10 +243,11 @@ export function updatePassword(
   auth: AuthInfo,
   id: string,
   body: UpdateEntryBody,
+  credential: VaultCredential,
 ): Promise<PasswordEntry> {
   const fields = normaliseFields(body);
   const extras = extrasOf(body);
-  return withVaultKey(ctx, auth, body.masterPassword, async (vaultKey) => {
+  return withVaultKey(ctx, auth, credential, async (vaultKey) => {
     if (!ENTRY_ID.test(id)) throw entryNotFound();
     return ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now().toISOString();
@@ -281,9 +289,9 @@ export async function deletePassword(
   ctx: AppContext,
   auth: AuthInfo,
   id: string,
-  masterPassword: string,
+  credential: VaultCredential,
 ): Promise<void> {
-  await withVaultKey(ctx, auth, masterPassword, async () => {
+  await withVaultKey(ctx, auth, credential, async () => {
     const now = ctx.now().toISOString();
     const moved =
       ENTRY_ID.test(id) &&
@@ -296,9 +304,9 @@ export function revealPassword(
   ctx: AppContext,
   auth: AuthInfo,
   id: string,
-  masterPassword: string,
+  credential: VaultCredential,
 ): Promise<RevealedPasswordEntry> {
-  return withVaultKey(ctx, auth, masterPassword, async (vaultKey) => {
+  return withVaultKey(ctx, auth, credential, async (vaultKey) => {
     const row = ENTRY_ID.test(id) ? await repo.findEntry(ctx.db, auth.userId, id) : undefined;
     if (!row) throw entryNotFound();
     const secrets = openSecrets(vaultKey, row);

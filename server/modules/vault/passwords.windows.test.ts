@@ -3,7 +3,7 @@
 import type { PasswordEntry, PasswordListPage } from '../../../src/common/wire';
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
-import { INVALID_CURSOR } from './listCursor';
+import { INVALID_CURSOR } from '../../http/keysetCursor';
 
 jest.setTimeout(60_000);
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { AuthInfo } from '../../plugins/authenticate';
 import { ENTRY_ID, entryNotFound } from './entryIds';
 import { withVaultKey } from './masterPassword.service';
+import type { VaultCredential } from './vaultCredential';
 import { toPasswordEntry } from './passwords.service';
 import * as repo from './vault.repository';
 
@@ -36,9 +37,9 @@ export async function purgePassword(
   ctx: AppContext,
   auth: AuthInfo,
   id: string,
-  masterPassword: string,
+  credential: VaultCredential,
 ): Promise<void> {
-  await withVaultKey(ctx, auth, masterPassword, async () => {
+  await withVaultKey(ctx, auth, credential, async () => {
     const purged =
       ENTRY_ID.test(id) &&
       (await ctx.db.transaction().execute((trx) => repo.purgeTrashed(trx, auth.userId, id)));

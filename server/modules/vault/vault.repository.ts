@@ -16,6 +16,7 @@ import type {
   PasswordHistoryTable,
   PasswordsTable,
   PasswordsTrashTable,
+  UnlockGrantsTable,
   VaultKeysTable,
 } from '../../db/schema';
 import { searchTextOf, type SearchableFields } from './searchText';
@@ -578,20 +579,25 @@ export async function insertHistory(trx: Executor, userId: string, rows: History
 
 /** Whether the owner has this entry, in the vault or in the trash. */
 export async function entryExists(db: Executor, userId: string, id: string): Promise<boolean> {
+  return (await findEntryTitle(db, userId, id)) !== null;
+}
+
+/** The title of the owner's entry, in the vault or the trash, or null. */
+export async function findEntryTitle(db: Executor, userId: string, id: string): Promise<string | null> {
   const live = await db
     .selectFrom('passwords')
-    .select('id')
+    .select('title')
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (live) return true;
+  if (live) return live.title;
   const trashed = await db
     .selectFrom('passwords_trash')
-    .select('id')
+    .select('title')
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return trashed !== undefined;
+  return trashed?.title ?? null;
 }
 
 /** An entry's earlier passwords, newest first. */
@@ -759,7 +765,37 @@ export async function updateVaultKeyWrap(db: Executor, userId: string, wrapped: 
 }
 
 /** Everything of the vault module that belongs to the user (account deletion, in its transaction). */
+// ---- Unlock windows ----
+
+export type UnlockGrantRow = Selectable<UnlockGrantsTable>;
+
+/** Sets the session's grant (one per session; a new unlock replaces it). */
+export async function putUnlockGrant(db: Executor, row: UnlockGrantRow): Promise<void> {
+  await db.deleteFrom('unlock_grants').where('session_id', '=', row.session_id).execute();
+  await db.insertInto('unlock_grants').values(row).execute();
+}
+
+export function findUnlockGrant(db: Executor, sessionId: string): Promise<UnlockGrantRow | undefined> {
+  return db.selectFrom('unlock_grants').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+}
+
+/** Ends the session's grant ("Lock now", logout); whether there was one. */
+export async function deleteUnlockGrant(db: Executor, sessionId: string): Promise<boolean> {
+  const result = await db.deleteFrom('unlock_grants').where('session_id', '=', sessionId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Ends every grant of the user (the unlocking pause, a new master password). */
+export async function deleteUserUnlockGrants(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('unlock_grants').where('user_id', '=', userId).execute();
+}
+
+export async function deleteExpiredUnlockGrants(db: Executor, now: string): Promise<void> {
+  await db.deleteFrom('unlock_grants').where('expires_at', '<=', now).execute();
+}
+
 export async function deleteUserVault(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('unlock_grants').where('user_id', '=', userId).execute();
   await db.deleteFrom('password_history').where('user_id', '=', userId).execute();
   await db.deleteFrom('passwords_trash').where('user_id', '=', userId).execute();
   await db.deleteFrom('passwords').where('user_id', '=', userId).execute();

@@ -2,6 +2,7 @@
 // running server also purges what stayed in the trash too long, once at start and then every hour.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
+import { runPeriodically } from '../../http/periodic';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { passwordHistory } from './history.service';
 import {
@@ -15,14 +16,14 @@ import {
   validationErrors,
 } from './passwords.schemas';
 import { vaultHealth } from './passwords.service';
+import { MASTER_PASSWORD_REQUIRED, vaultCredential } from './vaultCredential';
 import { listTrash, purgePassword, restorePassword, sweepTrash, TRASH_SWEEP_MS } from './trash.service';
-
-const MASTER_PASSWORD_REQUIRED = 'Master password is required';
 
 export function vaultCareRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addHook('onRequest', makeRequireAuth(ctx));
-    startTrashSweeper(ctx, app);
+    // Several processes may sweep at once: each delete removes what is still there.
+    runPeriodically(app, 'trash sweep', () => sweepTrash(ctx), TRASH_SWEEP_MS);
 
     app.get('/health', { schema: { response: HealthResponse } }, async (request) => {
       const data = await vaultHealth(ctx, authOf(request).userId);
@@ -37,7 +38,12 @@ export function vaultCareRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { id } = request.params;
-        const history = await passwordHistory(ctx, authOf(request), id, request.body.masterPassword);
+        const history = await passwordHistory(
+          ctx,
+          authOf(request),
+          id,
+          vaultCredential(request, request.body.masterPassword),
+        );
         // Decrypted secrets: no cache may keep them.
         return reply.header('cache-control', 'no-store').send({ success: true as const, data: { history } });
       },
@@ -64,30 +70,14 @@ export function vaultCareRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schemaErrorFormatter: validationErrors(MASTER_PASSWORD_REQUIRED),
       },
       async (request) => {
-        await purgePassword(ctx, authOf(request), request.params.id, request.body.masterPassword);
+        await purgePassword(
+          ctx,
+          authOf(request),
+          request.params.id,
+          vaultCredential(request, request.body.masterPassword),
+        );
         return { success: true as const, message: 'Password deleted permanently' };
       },
     );
   };
-}
-
-/**
- * Purges the expired trash at start and every TRASH_SWEEP_MS while the server runs. Several processes
- * may sweep at once: each delete removes what is still there, so they only share the work.
- */
-function startTrashSweeper(ctx: AppContext, app: Parameters<FastifyPluginAsyncTypebox>[0]): void {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = sweepTrash(ctx).catch((error: unknown) => app.log.warn({ err: error }, 'trash sweep failed'));
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, TRASH_SWEEP_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 }

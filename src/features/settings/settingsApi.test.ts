@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { currentUserApi } from '../auth';
 import type { AppStore } from '../../app/store';
+import { DEFAULT_GENERATOR_OPTIONS, DEFAULT_PASSPHRASE_OPTIONS } from '../../common/generatorOptions';
 import { installFakeAccount, PASSWORD, TOTP_SECRET, type FakeAccount } from '../../test/fakeAccountServer';
 import { signedInStore } from '../../test/renderSettings';
 import { secretAnswer } from './secretAnswer';
@@ -101,4 +102,34 @@ test('secretAnswer: readable by name, invisible to enumeration and JSON', () => 
   expect(Object.keys(answer)).toEqual([]);
   expect(JSON.stringify(answer)).toBe('{}');
   expect(Object.isFrozen(answer)).toBe(true);
+});
+
+describe('the generator options in the settings (issue 14)', () => {
+  it('are read from the settings and saved alone: shown at once, put back if the save fails', async () => {
+    const account = installFakeAccount();
+    const store = signedInStore();
+    const subscription = store.dispatch(settingsApi.endpoints.getSettings.initiate());
+    await subscription;
+    expect(settingsOf(store)?.generator).toEqual(DEFAULT_GENERATOR_OPTIONS);
+
+    const passphrase = { ...DEFAULT_PASSPHRASE_OPTIONS, words: 5 };
+    const release = account.hold('PUT /user/settings');
+    const saving = store.dispatch(settingsApi.endpoints.updateSettings.initiate({ generator: passphrase }));
+    expect(settingsOf(store)?.generator).toEqual(passphrase);
+    release();
+    await saving.unwrap();
+    expect(account.calls.findLast((call) => call.method === 'PUT')?.body).toEqual({ generator: passphrase });
+    expect(account.settings).toMatchObject({ generator: passphrase, autoLogout: 30 });
+
+    account.fail.set('PUT /user/settings', {
+      status: 400,
+      body: { message: 'Number of words must be a whole number from 3 to 20' },
+    });
+    const refused = store.dispatch(
+      settingsApi.endpoints.updateSettings.initiate({ generator: { ...passphrase, words: 3 } }),
+    );
+    await expect(refused.unwrap()).rejects.toMatchObject({ status: 400 });
+    expect(settingsOf(store)?.generator).toEqual(passphrase);
+    subscription.unsubscribe();
+  });
 });

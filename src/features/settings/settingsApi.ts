@@ -3,10 +3,13 @@
 // are triggered with `initiate(arg, { track: false })`: neither argument nor answer stays in the store.
 import { baseApi } from '../../shared/api/baseApi';
 import type { ApiFailure } from '../../shared/api/errorText';
+import type { GeneratorOptions } from '../../common/generatorOptions';
 import type { Settings, User } from '../../common/wire';
 import { secretAnswer } from './secretAnswer';
 
 export type SettingsPreferences = Pick<Settings, 'emailNotifications' | 'securityAlerts' | 'autoLogout'>;
+/** What a save sends: any of the preferences; the generator's options are replaced whole when sent. */
+export type SettingsChange = Partial<SettingsPreferences> & { generator?: GeneratorOptions };
 export interface ProfileInput {
   firstName: string;
   lastName: string;
@@ -55,7 +58,7 @@ export const settingsApi = baseApi.injectEndpoints({
       providesTags: ['Settings'],
     }),
     /** Saves the preferences; every cached copy shows them at once and goes back if the save fails. */
-    updateSettings: build.mutation<{ message: string; settings: Settings }, SettingsPreferences>({
+    updateSettings: build.mutation<{ message: string; settings: Settings }, SettingsChange>({
       query: (body) => ({ url: '/user/settings', method: 'PUT', body }),
       transformResponse: (answer: Answer) => ({
         message: answerMessage(answer),

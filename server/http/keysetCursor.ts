@@ -1,7 +1,12 @@
-// The list's keyset cursor: the position of a window's last entry (its creation time and id), opaque to
-// clients as base64url JSON. Nothing secret is in it, and a forged one can only point inside the
-// owner's own list (every query filters by the owner).
-import type { ListPosition } from './vault.repository';
+// Keyset cursors of the lists (entries, the access log): the position of a page's last row (its creation
+// time and id), opaque to clients as base64url JSON. Nothing secret is in it, and a forged one can only
+// point inside the owner's own list (every query filters by the owner).
+
+/** Where a page starts: after the row with this creation time and id. */
+export interface ListPosition {
+  createdAt: string;
+  id: string;
+}
 
 export const INVALID_CURSOR = 'cursor is invalid: pass the nextCursor of the previous answer';
 export const MAX_CURSOR_LENGTH = 256;
