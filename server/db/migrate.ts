@@ -15,6 +15,7 @@ import * as vaultCare from './migrations/2026_11_25_012_vault_care';
 import * as generatorSettings from './migrations/2026_11_25_013_generator_settings';
 import * as unlockGrants from './migrations/2026_11_25_014_unlock_grants';
 import * as activity from './migrations/2026_11_25_015_activity';
+import * as unlockWindowSetting from './migrations/2026_11_25_016_unlock_window_setting';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_013_generator_settings': generatorSettings,
   '2026_11_25_014_unlock_grants': unlockGrants,
   '2026_11_25_015_activity': activity,
+  '2026_11_25_016_unlock_window_setting': unlockWindowSetting,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -49,6 +49,8 @@ export interface UserSettingsTable {
   auto_logout: number;
   /** The password generator's options as JSON (src/common/generatorOptions.ts); null: the defaults. */
   generator_options: string | null;
+  /** Settings > Security: minutes one master password unlocks the vault in a tab; 0: every time. */
+  unlock_minutes: Generated<number>;
 }
 
 export interface PendingRegistrationsTable {

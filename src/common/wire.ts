@@ -1,6 +1,7 @@
 // Shapes that cross the wire between the browser app and the API server (SPEC sections 3 and 7).
 import type { AutoLogoutMinutes, Category, TransferFormat } from './constants';
 import type { EntryContent, PasswordEntry } from './entry';
+import type { UnlockWindowChoice } from './unlockWindow';
 import type { GeneratorOptions } from './generatorOptions';
 
 export interface User {
@@ -79,6 +80,8 @@ export interface Settings {
   autoLogout: AutoLogoutMinutes;
   /** Issue 14: the password generator's last choice (the defaults until one is saved). */
   generator: GeneratorOptions;
+  /** Settings > Security: minutes one master password unlocks the vault in a tab; 0: every time. */
+  unlockMinutes: UnlockWindowChoice;
   totalPasswords: number;
   favoritePasswords: number;
   totalCategories: number;

@@ -19,6 +19,7 @@ export const DEFAULT_SETTINGS: Settings = {
   securityAlerts: true,
   autoLogout: 30,
   generator: DEFAULT_GENERATOR_OPTIONS,
+  unlockMinutes: 0,
   totalPasswords: 12,
   favoritePasswords: 3,
   totalCategories: 4,

@@ -15,7 +15,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('passwords').addColumn('reuse_fp', 'text').execute();
   await db.schema.alterTable('passwords').addColumn('password_changed_at', 'text').execute();
   await sql`update passwords set password_changed_at = updated_at`.execute(db);
-  await db.schema.createIndex('passwords_user_reuse').on('passwords').columns(['user_id', 'reuse_fp']).execute();
+  await db.schema
+    .createIndex('passwords_user_reuse')
+    .on('passwords')
+    .columns(['user_id', 'reuse_fp'])
+    .execute();
 
   await db.schema
     .createTable('passwords_trash')

@@ -128,6 +128,7 @@ describe('/api/user profile and settings', () => {
             symbols: true,
             avoidLookAlike: false,
           },
+          unlockMinutes: 0,
           totalPasswords: 0,
           favoritePasswords: 0,
           totalCategories: 0,
@@ -168,6 +169,7 @@ describe('/api/user profile and settings', () => {
         emailNotifications: false,
         securityAlerts: false,
         autoLogout: 120,
+        unlockMinutes: 5,
         totalPasswords: 999,
         favoritePasswords: 999,
         totalCategories: 999,
@@ -182,6 +184,7 @@ describe('/api/user profile and settings', () => {
           securityAlerts: false,
           autoLogout: 120,
           generator: expect.objectContaining({ mode: 'password', length: 16 }),
+          unlockMinutes: 5,
           totalPasswords: 4,
           favoritePasswords: 2,
           totalCategories: 3,
@@ -193,6 +196,14 @@ describe('/api/user profile and settings', () => {
         emailNotifications: false,
         securityAlerts: false,
         autoLogout: 120,
+        unlockMinutes: 5,
+      });
+      const odd = await call(ann, 'PUT', '/api/user/settings', { unlockMinutes: 60, autoLogout: 5 });
+      expect(odd.statusCode).toBe(400);
+      expect(odd.json()).toEqual({ message: 'Unlock window must be one of 0, 1, 5, 15 minutes' });
+      expect((await call(ann, 'GET', '/api/user/settings')).json().settings).toMatchObject({
+        autoLogout: 120,
+        unlockMinutes: 5,
       });
       // Bob's settings are his own.
       expect((await call(bob, 'GET', '/api/user/settings')).json().settings.autoLogout).toBe(30);

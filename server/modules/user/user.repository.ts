@@ -18,7 +18,7 @@ export async function findSettings(db: Executor, userId: string): Promise<Settin
     .selectAll()
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row ?? { user_id: userId, ...DEFAULT_SETTINGS, generator_options: null };
+  return row ?? { user_id: userId, ...DEFAULT_SETTINGS, generator_options: null, unlock_minutes: 0 };
 }
 
 /** A new account's preferences. */
@@ -36,6 +36,7 @@ export interface SettingsChanges {
   auto_logout?: number;
   /** JSON of options that passed the shared rules. */
   generator_options?: string;
+  unlock_minutes?: number;
 }
 
 export async function updateSettings(db: Executor, userId: string, changes: SettingsChanges): Promise<void> {

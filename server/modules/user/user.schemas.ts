@@ -48,6 +48,7 @@ export const SettingsSchema = Type.Object(
     securityAlerts: Type.Boolean(),
     autoLogout: Type.Integer(),
     generator: GeneratorOptionsSchema,
+    unlockMinutes: Type.Integer(),
     totalPasswords: Type.Integer(),
     favoritePasswords: Type.Integer(),
     totalCategories: Type.Integer(),
@@ -80,6 +81,8 @@ export const SettingsBody = Type.Object({
   autoLogout: Type.Optional(Type.Integer()),
   /** The generator's options, replaced whole when sent. */
   generator: Type.Optional(GeneratorOptionsBody),
+  /** Settings > Security: 0 (ask every time), 1, 5 or 15 minutes. */
+  unlockMinutes: Type.Optional(Type.Integer()),
 });
 export type SettingsInput = Static<typeof SettingsBody>;
 

@@ -6,6 +6,7 @@ import {
 } from '../../../src/common/constants';
 import { checkGeneratorOptions, generatorOptionsOrDefault } from '../../../src/common/generatorOptions';
 import { isPasswordValid, PASSWORDS_MUST_DIFFER } from '../../../src/common/passwordPolicy';
+import { UNLOCK_WINDOW_OPTIONS, type UnlockWindowChoice } from '../../../src/common/unlockWindow';
 import type { Settings } from '../../../src/common/wire';
 import type { AppContext } from '../../context';
 import { deleteUserActivity } from '../activity/activity.service';
@@ -47,6 +48,7 @@ export const MESSAGES = {
   newMasterRequired: 'New master password is required',
   weakMasterPassword: 'Master password does not meet security requirements',
   autoLogoutInvalid: `Auto logout must be one of ${AUTO_LOGOUT_OPTIONS.join(', ')} minutes`,
+  unlockMinutesInvalid: `Unlock window must be one of ${UNLOCK_WINDOW_OPTIONS.join(', ')} minutes`,
   bothPasswordsRequired: 'Both passwords are required to delete account',
 } as const;
 
@@ -113,6 +115,14 @@ function autoLogoutOf(value: number): AutoLogoutMinutes {
     : DEFAULT_AUTO_LOGOUT;
 }
 
+function isUnlockChoice(value: number): value is UnlockWindowChoice {
+  return (UNLOCK_WINDOW_OPTIONS as readonly number[]).includes(value);
+}
+
+function unlockMinutesOf(value: number): UnlockWindowChoice {
+  return isUnlockChoice(value) ? value : 0;
+}
+
 /** The stored generator options; the defaults when none were chosen or they no longer pass the rules. */
 function generatorOf(stored: string | null) {
   if (stored === null) return generatorOptionsOrDefault(undefined);
@@ -131,6 +141,7 @@ export async function getSettings(ctx: AppContext, userId: string): Promise<Sett
     securityAlerts: Boolean(settings.security_alerts),
     autoLogout: autoLogoutOf(settings.auto_logout),
     generator: generatorOf(settings.generator_options),
+    unlockMinutes: unlockMinutesOf(Number(settings.unlock_minutes)),
     totalPasswords: counts.total,
     favoritePasswords: counts.favorites,
     totalCategories: counts.categories,
@@ -153,6 +164,9 @@ export async function updateSettings(
   ) {
     throw badRequest(MESSAGES.autoLogoutInvalid);
   }
+  if (input.unlockMinutes !== undefined && !isUnlockChoice(input.unlockMinutes)) {
+    throw badRequest(MESSAGES.unlockMinutesInvalid);
+  }
   const generator = input.generator === undefined ? undefined : checkGeneratorOptions(input.generator);
   if (generator && !generator.ok) throw badRequest(generator.message);
   await signedInAccount(ctx, userId);
@@ -161,6 +175,7 @@ export async function updateSettings(
   if (input.emailNotifications !== undefined) changes.email_notifications = input.emailNotifications ? 1 : 0;
   if (input.securityAlerts !== undefined) changes.security_alerts = input.securityAlerts ? 1 : 0;
   if (input.autoLogout !== undefined) changes.auto_logout = input.autoLogout;
+  if (input.unlockMinutes !== undefined) changes.unlock_minutes = input.unlockMinutes;
   if (Object.keys(changes).length > 0) {
     await ctx.db.transaction().execute(async (trx) => {
       await repo.updateSettings(trx, userId, changes);
