@@ -13,6 +13,7 @@ const TABLE_OWNERS: Record<string, string> = {
   sessions: 'server/modules/auth/auth.repository.ts',
   one_time_codes: 'server/modules/auth/auth.repository.ts',
   pending_registrations: 'server/modules/auth/auth.repository.ts',
+  invitations: 'server/modules/auth/auth.repository.ts',
   two_factor: 'server/modules/twoFactor/twoFactor.repository.ts',
   recovery_codes: 'server/modules/twoFactor/twoFactor.repository.ts',
   user_settings: 'server/modules/user/user.repository.ts',

@@ -20,6 +20,12 @@ export interface Config {
   redisUrl?: string;
   /** METRICS_TOKEN: the bearer token of GET /api/metrics; unset: there is no such route. */
   metricsToken?: string;
+  /** SIGNUPS: who may register: anyone (open), only with an invitation (invite), nobody (closed). */
+  signups: SignupMode;
+  /** SIGNUP_DOMAINS: with open sign-up, the e-mail domains that may register (lower case); empty: any. */
+  signupDomains: string[];
+  /** PUBLIC_URL: the address users open, prefix included, ending in '/' (links in mails and invitations). */
+  publicUrl?: string;
   /** ACTIVITY_RETENTION_DAYS: how long the access log keeps a line (default 365). */
   activityRetentionDays: number;
   logLevel: string;
@@ -28,6 +34,9 @@ export interface Config {
 }
 
 export type TrustProxy = false | 'one-hop' | string[];
+
+export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
 
 export class ConfigError extends Error {}
 
@@ -120,6 +129,38 @@ export function parseMetricsToken(value: string | undefined): string | undefined
   return value;
 }
 
+export function parseSignups(value: string | undefined): SignupMode {
+  const mode = (value ?? '').trim().toLowerCase() || 'open';
+  if (!(SIGNUP_MODES as readonly string[]).includes(mode)) {
+    throw new ConfigError(`SIGNUPS must be one of ${SIGNUP_MODES.join(', ')}, got "${value}"`);
+  }
+  return mode as SignupMode;
+}
+
+const DOMAIN =
+  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+export function parseSignupDomains(value: string | undefined): string[] {
+  const domains = (value ?? '')
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+  const wrong = domains.find((domain) => !DOMAIN.test(domain));
+  if (wrong)
+    throw new ConfigError(`SIGNUP_DOMAINS must be e-mail domains separated by commas, got "${wrong}"`);
+  return [...new Set(domains)];
+}
+
+export function parsePublicUrl(value: string | undefined): string | undefined {
+  const url = parseUrl('PUBLIC_URL', value, ['http:', 'https:']);
+  if (url === undefined) return undefined;
+  const parsed = new URL(url);
+  if (parsed.search || parsed.hash) {
+    throw new ConfigError(`PUBLIC_URL must be the address users open, without ? or #, got "${value}"`);
+  }
+  return parsed.href.endsWith('/') ? parsed.href : `${parsed.href}/`;
+}
+
 export const DEFAULT_ACTIVITY_RETENTION_DAYS = 365;
 
 export function parseRetentionDays(value: string | undefined): number {
@@ -151,6 +192,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serverKey: parseServerKey(env.SERVER_KEY),
     redisUrl: parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    signups: parseSignups(env.SIGNUPS),
+    signupDomains: parseSignupDomains(env.SIGNUP_DOMAINS),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
     activityRetentionDays: parseRetentionDays(env.ACTIVITY_RETENTION_DAYS),
     logLevel,
     staticDir: path.resolve(env.STATIC_DIR || path.join(__dirname, '..', 'dist')),

@@ -16,6 +16,7 @@ import * as generatorSettings from './migrations/2026_11_25_013_generator_settin
 import * as unlockGrants from './migrations/2026_11_25_014_unlock_grants';
 import * as activity from './migrations/2026_11_25_015_activity';
 import * as unlockWindowSetting from './migrations/2026_11_25_016_unlock_window_setting';
+import * as operators from './migrations/2026_11_25_017_operators';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_014_unlock_grants': unlockGrants,
   '2026_11_25_015_activity': activity,
   '2026_11_25_016_unlock_window_setting': unlockWindowSetting,
+  '2026_11_25_017_operators': operators,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

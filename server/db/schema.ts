@@ -14,6 +14,8 @@ export interface UsersTable {
   two_factor_enabled: number;
   created_at: string;
   updated_at: string;
+  /** Set while the administrator has disabled the account (npm run admin -- disable). */
+  disabled_at: string | null;
 }
 
 /** The user's vault key and what goes with unlocking it (vault module). */
@@ -62,6 +64,8 @@ export interface PendingRegistrationsTable {
   first_name: string;
   last_name: string;
   password_hash: string;
+  /** The invitation the registration came with; its confirmation uses it up. */
+  invitation_id: string | null;
   vault_key_wrapped: string;
   kdf_salt: string;
   kdf_memory_kib: number;
@@ -165,6 +169,17 @@ export interface UnlockGrantsTable {
   expires_at: string;
 }
 
+/** An invitation to register (auth module): single use, bound to one address, for 7 days. */
+export interface InvitationsTable {
+  id: string;
+  email: string;
+  /** SHA-256 of the token in the link. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** One line of the access log (activity module). */
 export interface ActivityTable {
   id: string;
@@ -219,6 +234,7 @@ export interface Database {
   password_history: PasswordHistoryTable;
   unlock_grants: UnlockGrantsTable;
   activity: ActivityTable;
+  invitations: InvitationsTable;
   recovery_codes: RecoveryCodesTable;
   server_secrets: ServerSecretsTable;
   rate_limits: RateLimitsTable;

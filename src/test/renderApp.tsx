@@ -57,8 +57,9 @@ export function renderApp(path = '/', options: RenderAppOptions = {}) {
   stores.push(store);
   if (session === 'signedIn') store.dispatch(currentUserSignedIn(options.user ?? TEST_USER));
   if (session === 'restore') void store.dispatch(restoreSession());
+  const [pathname, search = ''] = path.split('?');
   const router = createMemoryRouter(appRoutes, {
-    initialEntries: [{ pathname: path, state: options.state }],
+    initialEntries: [{ pathname, search: search ? `?${search}` : '', state: options.state }],
   });
   const user = userEvent.setup(options.userOptions);
   const view = render(

@@ -55,3 +55,21 @@ export function registrationCodesAlertMail(to: string): MailMessage {
     ].join('\n'),
   };
 }
+
+/** An invitation to register on a server where sign-up is not open to everyone. */
+export function invitationMail(to: string, link: string, expiresAt: string): MailMessage {
+  return {
+    to,
+    subject: `You are invited to ${PRODUCT}`,
+    text: [
+      `You are invited to create a ${PRODUCT} account with this e-mail address.`,
+      '',
+      `Open this link to register: ${link}`,
+      '',
+      `The link works once, for this address only, until ${expiresAt.slice(0, 16).replace('T', ' ')} UTC.`,
+      '',
+      'If you did not expect this invitation, ignore this e-mail.',
+      '',
+    ].join('\n'),
+  };
+}

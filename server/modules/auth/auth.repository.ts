@@ -7,6 +7,7 @@ import type {
   PendingRegistrationsTable,
   SessionsTable,
   UsersTable,
+  InvitationsTable,
 } from '../../db/schema';
 
 /** The database or a transaction of it. */
@@ -25,6 +26,7 @@ const USER_COLUMNS = [
   'password_hash',
   'two_factor_enabled',
   'created_at',
+  'disabled_at',
 ] as const;
 export type UserAuthRow = Pick<UserRow, (typeof USER_COLUMNS)[number]>;
 
@@ -36,6 +38,60 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 // Users
+
+/** Every account, oldest first, with its last sign-in (the newest session): the admin command's list. */
+export function listUsersWithLastSignIn(db: Executor) {
+  return db
+    .selectFrom('users')
+    .select((eb) => [
+      'id',
+      'email',
+      'created_at',
+      'two_factor_enabled',
+      'disabled_at',
+      eb
+        .selectFrom('sessions')
+        .select((max) => max.fn.max('sessions.created_at').as('last'))
+        .whereRef('sessions.user_id', '=', 'users.id')
+        .as('last_sign_in'),
+    ])
+    .orderBy('created_at', 'asc')
+    .execute();
+}
+
+export async function setUserDisabled(db: Executor, userId: string, at: string | null): Promise<void> {
+  await db.updateTable('users').set({ disabled_at: at }).where('id', '=', userId).execute();
+}
+
+// Invitations
+
+export type InvitationRow = Selectable<InvitationsTable>;
+
+export async function insertInvitation(db: Executor, row: InvitationRow): Promise<void> {
+  await db.insertInto('invitations').values(row).execute();
+}
+
+export function findInvitationByTokenHash(
+  db: Executor,
+  tokenHash: string,
+): Promise<InvitationRow | undefined> {
+  return db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Uses the invitation up; false when it was used already (single use, also across processes). */
+export async function useInvitation(db: Executor, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteInvitationsOf(db: Executor, email: string): Promise<void> {
+  await db.deleteFrom('invitations').where('email', '=', email).execute();
+}
 
 export function findUserByEmail(db: Executor, email: string): Promise<UserAuthRow | undefined> {
   return db.selectFrom('users').select(USER_COLUMNS).where('email', '=', email).executeTakeFirst();
@@ -102,6 +158,7 @@ export async function deleteAccountRows(db: Executor, userId: string, email: str
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   await db.deleteFrom('one_time_codes').where('email', '=', email).execute();
   await db.deleteFrom('pending_registrations').where('email', '=', email).execute();
+  await db.deleteFrom('invitations').where('email', '=', email).execute();
   await db.deleteFrom('users').where('id', '=', userId).execute();
 }
 

@@ -24,6 +24,8 @@ export const RegisterBody = Type.Object({
   email: Email,
   password: Secret,
   masterPassword: Secret,
+  /** The token of an invitation link (/register?invite=…): needed when sign-up is not open. */
+  invite: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type RegisterInput = Static<typeof RegisterBody>;
 

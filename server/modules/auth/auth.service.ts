@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../crypto/argon';
 import { newId, newToken, sha256 } from '../../crypto/tokens';
 import { createVaultKey } from '../../crypto/vaultKey';
-import { badRequest, conflict, notFound, unauthorized } from '../../http/errors';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors';
 import { LIMITS, enforce, forget, limiterOf } from '../../security/limits';
 import { autoLogoutMinutes, createDefaultSettings } from '../user/preferences';
 import { sendSecurityAlert } from '../user/securityAlerts';
@@ -37,6 +37,7 @@ import type { LoginInput, RegisterInput, UserDto } from './auth.schemas';
 import { checkMailedCode, cooldownError, sendMailedCode, verifyMailedCode } from './mailedCodes';
 import { requireName, signedInAccount } from './accounts';
 import { createSession, endAllSessions, endSession, setPasswordHash } from './sessions';
+import { admitRegistration, useInvitation } from './signupPolicy';
 import { toUserDto } from './user.dto';
 
 export { toUserDto, normaliseEmail };
@@ -52,6 +53,7 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid credentials',
   invalidTwoFactorCode: 'Invalid two-factor code',
   weakPassword: 'Password does not meet security requirements',
+  accountDisabled: 'This account is disabled. Contact your administrator.',
 } as const;
 
 /** Pending registrations nobody confirmed are forgotten after a week. */
@@ -129,6 +131,8 @@ export function createAuthService(ctx: AppContext, options: AuthServiceOptions) 
       const firstName = requireName('First name', input.firstName, 'registration');
       const lastName = requireName('Last name', input.lastName, 'registration');
       const email = requireEmail(input.email);
+      // Who may register is told before anything else about the passwords.
+      const invitationId = await admitRegistration(ctx, email, input.invite?.trim() || undefined);
       if (!isPasswordValid(input.password)) throw badRequest(mustContainMessage('Password', input.password));
       if (!isPasswordValid(input.masterPassword)) {
         throw badRequest(mustContainMessage('Master password', input.masterPassword));
@@ -151,6 +155,7 @@ export function createAuthService(ctx: AppContext, options: AuthServiceOptions) 
         first_name: firstName,
         last_name: lastName,
         password_hash: passwordHash,
+        invitation_id: invitationId,
         vault_key_wrapped: wrapped.vaultKeyWrapped,
         kdf_salt: wrapped.kdfSalt,
         kdf_memory_kib: wrapped.kdf.memoryKib,
@@ -203,6 +208,8 @@ export function createAuthService(ctx: AppContext, options: AuthServiceOptions) 
           otp.trim(),
           async (trx) => {
             const now = ctx.now();
+            // An invitation is used up by the registration that is confirmed first.
+            if (pending.invitation_id) await useInvitation(trx, pending.invitation_id, now.toISOString());
             // The account (this module), its vault and its preferences (theirs), all or nothing.
             await insertUserFromPending(trx, pending, now.toISOString());
             await createVault(trx, pending.id, {
@@ -249,6 +256,8 @@ export function createAuthService(ctx: AppContext, options: AuthServiceOptions) 
         input.password,
       );
       if (!user || !passwordOk) throw unauthorized(MESSAGES.invalidCredentials);
+      // Only to someone who knows the password: the account exists and is disabled.
+      if (user.disabled_at) throw new HttpError(403, MESSAGES.accountDisabled);
       if (user.two_factor_enabled) {
         if (!input.twoFactorCode) return { requiresTwoFactor: true };
         if (!(await options.verifyTwoFactor(user, input.twoFactorCode))) {

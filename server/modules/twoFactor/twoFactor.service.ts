@@ -165,6 +165,17 @@ export async function disable(
   });
 }
 
+/** The administrator turns two-factor off (a lost authenticator); whether it was on. */
+export async function resetByOperator(ctx: AppContext, userId: string): Promise<boolean> {
+  const account = await accountById(ctx.db, userId);
+  if (!account?.two_factor_enabled) return false;
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.deleteTwoFactor(trx, userId);
+    await setTwoFactorEnabled(trx, userId, false, ctx.now());
+  });
+  return true;
+}
+
 /** The account is deleted: its two-factor rows go in the deletion's transaction. */
 export function deleteUserTwoFactor(trx: AppContext['db'], userId: string): Promise<void> {
   return repo.deleteTwoFactor(trx, userId);

@@ -15,6 +15,7 @@ import { badRequest } from '../../http/errors';
 import type { AuthInfo } from '../../plugins/authenticate';
 import { LIMITS, enforce } from '../../security/limits';
 import {
+  type Account,
   checkAccountPassword,
   deleteAccountRecords,
   renameAccount,
@@ -196,12 +197,16 @@ export async function deleteAccount(
   const account = await checkAccountPassword(ctx, auth.userId, input.password);
   const vaultKey = await unlockVault(ctx, auth, input.masterPassword);
   vaultKey.fill(0);
-  // Each module removes its own rows; all or nothing.
+  await removeAccount(ctx, account);
+}
+
+/** Deletes the account and everything of it, each module its own rows; all or nothing. */
+export async function removeAccount(ctx: AppContext, account: Pick<Account, 'id' | 'email'>): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    await deleteVault(trx, auth.userId);
-    await deleteUserActivity(trx, auth.userId);
-    await deleteUserTwoFactor(trx, auth.userId);
-    await repo.deleteSettings(trx, auth.userId);
+    await deleteVault(trx, account.id);
+    await deleteUserActivity(trx, account.id);
+    await deleteUserTwoFactor(trx, account.id);
+    await repo.deleteSettings(trx, account.id);
     await deleteAccountRecords(trx, account);
   });
 }

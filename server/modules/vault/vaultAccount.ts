@@ -3,7 +3,13 @@
 import type { AppContext } from '../../context';
 import type { WrappedVaultKey } from '../../crypto/vaultKey';
 import type { Executor } from './vault.repository';
-import { countByCategory, deleteUserVault, insertVaultKey, listTagColumns } from './vault.repository';
+import {
+  countByCategory,
+  countEntries,
+  deleteUserVault,
+  insertVaultKey,
+  listTagColumns,
+} from './vault.repository';
 
 /** A new account's vault: its wrapped key (made at registration). */
 export function createVault(trx: Executor, userId: string, wrapped: WrappedVaultKey): Promise<void> {
@@ -50,4 +56,9 @@ export async function vaultCounts(ctx: AppContext, userId: string): Promise<Vaul
     categories: byCategory.length,
     tags: countTags(tagColumns),
   };
+}
+
+/** How many entries the user has (the counter the triggers keep): the admin command's list. */
+export function entryCount(ctx: AppContext, userId: string): Promise<number> {
+  return countEntries(ctx.db, userId, {});
 }

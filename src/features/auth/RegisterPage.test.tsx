@@ -153,3 +153,23 @@ test("other failures show the server's message, or 'Registration failed', or the
   expect(await screen.findByText('Network error. Please try again.')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/register');
 });
+
+test('an invitation link: its token goes with the registration; a refusal shows the server message', async () => {
+  const { calls } = mockApi({
+    'POST /auth/register': {
+      status: 403,
+      body: { message: 'This invitation is not valid: it may have expired or been used. Ask for a new one.' },
+    },
+  });
+  const view = renderApp('/register?invite=tok-123');
+  await screen.findByRole('heading', { name: 'Create your account' });
+  for (const [label, value] of Object.entries(VALID))
+    await view.user.type(screen.getByLabelText(label), value);
+  await view.user.click(screen.getByRole('button', { name: 'Create Account' }));
+  expect(
+    await screen.findByText(
+      'This invitation is not valid: it may have expired or been used. Ask for a new one.',
+    ),
+  ).toBeInTheDocument();
+  expect(calls[0].body).toMatchObject({ email: 'ada@example.com', invite: 'tok-123' });
+});

@@ -15,6 +15,8 @@ export interface RegisterRequest {
   email: string;
   password: string;
   masterPassword: string;
+  /** The token of an invitation link (/register?invite=…), when sign-up is by invitation. */
+  invite?: string;
 }
 
 export interface RegisterResult {

@@ -1,6 +1,6 @@
 import type { FormikHelpers } from 'formik';
 import { useSnackbar } from 'notistack';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { authApi } from './authApi';
 import type { PendingRegistration, RegisterRequest } from './authTypes';
@@ -13,6 +13,9 @@ export function useRegisterSubmit() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const { navigateLater, pending: redirecting } = useDelayedNavigate();
+  // An invitation link (/register?invite=…) lets its address register where sign-up is not open.
+  const [searchParams] = useSearchParams();
+  const invite = searchParams.get('invite')?.trim() || undefined;
 
   const submit = async (values: RegisterRequest, helpers: FormikHelpers<RegisterRequest>) => {
     const registration = {
@@ -20,6 +23,7 @@ export function useRegisterSubmit() {
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       email: values.email.trim(),
+      ...(invite ? { invite } : {}),
     };
     try {
       // track: false: the passwords ride in this request only, never in the store.
