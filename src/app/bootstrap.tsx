@@ -14,7 +14,7 @@ const store = setupStore();
 applyThemeToDocument(store.getState().theme.mode);
 // SPEC section 4: with a stored token, fetch the current user; until then only a spinner shows.
 void store.dispatch(restoreSession());
-if (getStoredToken()) prefetchSignedInPage(store, window.location.pathname);
+if (getStoredToken()) prefetchSignedInPage(store, window.location.pathname, window.location.search);
 
 const router = createAppRouter();
 

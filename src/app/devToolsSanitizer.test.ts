@@ -79,3 +79,34 @@ test("blanks an entry's TOTP, its code and the values of hidden custom fields, n
     },
   });
 });
+
+test('blanks the unlock key, however it travels: an answer, or the header of a request in `meta`', () => {
+  const headers = new Headers({
+    authorization: 'Bearer tok',
+    'X-Vault-Unlock': 'k3y-of-the-tab',
+    'content-type': 'application/json',
+  });
+  const action = {
+    type: 'api/executeMutation/fulfilled',
+    payload: { data: { unlockKey: 'k3y-of-the-tab', expiresAt: '2026-01-01T00:05:00.000Z' } },
+    meta: { baseQueryMeta: { request: { url: '/api/passwords/1/view', headers } } },
+  };
+  expect(redactSecrets(action)).toEqual({
+    type: 'api/executeMutation/fulfilled',
+    payload: { data: { unlockKey: REDACTED, expiresAt: '2026-01-01T00:05:00.000Z' } },
+    meta: {
+      baseQueryMeta: {
+        request: {
+          url: '/api/passwords/1/view',
+          headers: {
+            authorization: REDACTED,
+            'x-vault-unlock': REDACTED,
+            'content-type': 'application/json',
+          },
+        },
+      },
+    },
+  });
+  // The request itself is left as it was.
+  expect(headers.get('X-Vault-Unlock')).toBe('k3y-of-the-tab');
+});

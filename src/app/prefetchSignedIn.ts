@@ -3,17 +3,19 @@
 // page's queries find their answers in the RTK Query cache (npm run bench: first cards on /passwords).
 import { prefetchDashboard } from '../features/dashboard';
 import { loadSettingsPage } from '../features/settings';
-import { prefetchPasswordsPage } from '../features/vault';
+import { prefetchPasswordsPage, prefetchTrashPage } from '../features/vault';
 import type { AppStore } from './store';
 
-const pages: [string, (store: AppStore) => void][] = [
+const pages: [string, (store: AppStore, search: string) => void][] = [
   ['/dashboard', (store) => store.dispatch(prefetchDashboard())],
-  ['/passwords', (store) => store.dispatch(prefetchPasswordsPage())],
+  ['/passwords', (store, search) => store.dispatch(prefetchPasswordsPage(search))],
+  ['/passwords/trash', (store) => store.dispatch(prefetchTrashPage())],
   ['/settings', () => void Promise.all([import('./SettingsRoute'), loadSettingsPage()])],
 ];
 
-export function prefetchSignedInPage(store: AppStore, pathname: string): void {
+/** `search`: the address's query string (the Passwords page's health filter lives there). */
+export function prefetchSignedInPage(store: AppStore, pathname: string, search = ''): void {
   void import('./layout/SignedInLayout');
   const page = pages.find(([path]) => pathname.replace(/\/$/, '').endsWith(path));
-  page?.[1](store);
+  page?.[1](store, search);
 }

@@ -5,7 +5,7 @@ import { mockApi, mockPendingApi } from '../test/mockApi';
 import { renderApp, TEST_USER } from '../test/renderApp';
 
 const SIGNED_OUT_ROUTES = ['/login', '/register', '/verify-otp', '/forgot-password', '/forgot-password-otp'];
-const SIGNED_IN_ROUTES = ['/dashboard', '/passwords', '/settings'];
+const SIGNED_IN_ROUTES = ['/dashboard', '/passwords', '/passwords/trash', '/settings'];
 
 async function landsOn(router: ReturnType<typeof renderApp>['router'], path: string) {
   await waitFor(() => expect(router.state.location.pathname).toBe(path));

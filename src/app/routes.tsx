@@ -9,7 +9,7 @@ import {
   VerifyOtpPage,
 } from '../features/auth';
 import { DashboardPage } from '../features/dashboard';
-import { PasswordsPage } from '../features/vault';
+import { PasswordsPage, TrashPage } from '../features/vault';
 import { GuestOnly, RequireAuth } from './guards';
 import LandingPage from './landing/LandingPage';
 import { PublicLayout } from './PublicLayout';
@@ -60,6 +60,8 @@ export const appRoutes: RouteObject[] = [
             children: [
               page('dashboard', DashboardPage),
               page('passwords', PasswordsPage),
+              // Issue 14: the deleted entries, restorable for 30 days.
+              page('passwords/trash', TrashPage),
               page('settings', SettingsRoute),
             ],
           },

@@ -14,3 +14,7 @@ export interface UnlockGrantAnswer {
   unlockKey: string;
   expiresAt: string;
 }
+
+/** What a vault request answers (401) when the tab's window has ended: the browser asks again. */
+export const VAULT_LOCKED_MESSAGE = 'The vault is locked: enter your master password';
+export const VAULT_LOCKED_REASON = 'vault-locked';

@@ -1,6 +1,9 @@
 // Test helper (not used by the app): the account, settings and two-factor API of SPEC section 7 and
-// issue 4 behind a mocked `fetch`, with the server's own texts. Routes can be made to fail or to wait.
+// issue 4, and the access log of issue 15, behind a mocked `fetch`, with the server's own texts. Routes
+// can be made to fail or to wait.
+import type { ActivityItem } from '../common/activity';
 import { AUTO_LOGOUT_OPTIONS } from '../common/constants';
+import { UNLOCK_WINDOW_OPTIONS } from '../common/unlockWindow';
 import { checkGeneratorOptions, DEFAULT_GENERATOR_OPTIONS } from '../common/generatorOptions';
 import type { Settings, User } from '../common/wire';
 import { fakeMasterPassword, type FakeMasterPassword } from './fakeMasterPassword';
@@ -28,9 +31,14 @@ export const DEFAULT_SETTINGS: Settings = {
 
 type Body = Record<string, unknown>;
 
+/** The server's page size of the access log. */
+export const ACTIVITY_PAGE_SIZE = 50;
+
 export interface FakeAccount {
   user: User;
   settings: Settings;
+  /** The access log, newest first (GET /user/activity and GET /passwords/:id/activity page through it). */
+  activity: ActivityItem[];
   calls: ApiCall[];
   /** Make every call of a route answer this until removed, e.g. fail.set('PUT /user/settings', {...}). */
   fail: Map<string, MockAnswer>;
@@ -43,11 +51,25 @@ export interface FakeAccount {
 
 const error = (status: number, message: string): MockAnswer => ({ status, body: { message } });
 
-export function installFakeAccount(initial: { user?: Partial<User>; settings?: Partial<Settings> } = {}) {
+/** One page of `items` after the line named by `cursor`, as the server's keyset paging gives it. */
+function activityPage(items: ActivityItem[], cursor: string | null): MockAnswer {
+  const start = cursor ? items.findIndex((item) => item.id === cursor) + 1 : 0;
+  if (cursor && start === 0) return error(400, 'Invalid cursor');
+  const page = items.slice(start, start + ACTIVITY_PAGE_SIZE);
+  const more = start + ACTIVITY_PAGE_SIZE < items.length;
+  return {
+    body: { success: true, data: { items: page, nextCursor: more ? page[page.length - 1].id : null } },
+  };
+}
+
+export function installFakeAccount(
+  initial: { user?: Partial<User>; settings?: Partial<Settings>; activity?: ActivityItem[] } = {},
+) {
   const holds = new Map<string, Promise<void>>();
   const account: FakeAccount = {
     user: { ...TEST_USER, ...initial.user },
     settings: { ...DEFAULT_SETTINGS, ...initial.settings },
+    activity: initial.activity ?? [],
     calls: [],
     fail: new Map(),
     hold: (route) => {
@@ -63,7 +85,7 @@ export function installFakeAccount(initial: { user?: Partial<User>; settings?: P
   };
   let setupStarted = false;
 
-  const handlers: Record<string, (body: Body) => MockAnswer> = {
+  const handlers: Record<string, (body: Body, call: ApiCall) => MockAnswer> = {
     ...account.master.routes,
     'GET /auth/me': () => ({ body: { success: true, data: { user: account.user } } }),
     'POST /auth/logout': () => ({ body: { success: true, message: 'Logged out' } }),
@@ -74,13 +96,31 @@ export function installFakeAccount(initial: { user?: Partial<User>; settings?: P
         return error(400, 'Auto logout must be one of 5, 15, 30, 60, 120 minutes');
       const generator = body.generator === undefined ? undefined : checkGeneratorOptions(body.generator);
       if (generator && !generator.ok) return error(400, generator.message);
-      const { emailNotifications, securityAlerts, autoLogout } = { ...account.settings, ...body };
-      account.settings = { ...account.settings, emailNotifications, securityAlerts, autoLogout };
+      if (body.unlockMinutes !== undefined && !UNLOCK_WINDOW_OPTIONS.includes(body.unlockMinutes as never))
+        return error(400, `Unlock window must be one of ${UNLOCK_WINDOW_OPTIONS.join(', ')} minutes`);
+      const { emailNotifications, securityAlerts, autoLogout, unlockMinutes } = {
+        ...account.settings,
+        ...body,
+      };
+      account.settings = {
+        ...account.settings,
+        emailNotifications,
+        securityAlerts,
+        autoLogout,
+        unlockMinutes,
+      };
       if (generator) account.settings.generator = generator.options;
       return {
         body: { success: true, message: 'Settings updated successfully', settings: account.settings },
       };
     },
+    'DELETE /auth/vault-unlock': () => ({ body: { success: true, message: 'Vault locked' } }),
+    'GET /user/activity': (_body, call) => activityPage(account.activity, call.query.get('cursor')),
+    'GET /passwords/:id/activity': (_body, call) =>
+      activityPage(
+        account.activity.filter((item) => item.entryId === call.params.id),
+        call.query.get('cursor'),
+      ),
     'PUT /user/profile': (body) => {
       account.user = { ...account.user, firstName: String(body.firstName), lastName: String(body.lastName) };
       return { body: { success: true, message: 'Profile updated successfully', user: account.user } };
@@ -134,7 +174,7 @@ export function installFakeAccount(initial: { user?: Partial<User>; settings?: P
       route,
       async (call: ApiCall) => {
         await holds.get(route);
-        return account.fail.get(route) ?? handler((call.body ?? {}) as Body);
+        return account.fail.get(route) ?? handler((call.body ?? {}) as Body, call);
       },
     ]),
   );

@@ -1,9 +1,17 @@
 // Test helper (not used by the app): an in-memory stand-in for the vault API behind a mocked global
 // `fetch`, the network boundary. It follows the server contract of SPEC section 7 and DESIGN.md.
-import type { Category } from '../common/constants';
+import { STRENGTH_BANDS, type Category } from '../common/constants';
 import { customFieldsProblem, listedFields, normaliseCustomFields } from '../common/customFields';
+import { evaluatePassword } from '../common/passwordPolicy';
 import { totpCodeAt, totpProblem } from '../common/totp';
-import type { CustomField, PasswordEntry, RevealedPasswordEntry } from '../common/wire';
+import type {
+  CustomField,
+  HistoryItem,
+  PasswordEntry,
+  RevealedPasswordEntry,
+  TrashedPasswordEntry,
+  VaultHealth,
+} from '../common/wire';
 import { fakeMasterPassword, type FakeMasterPassword } from './fakeMasterPassword';
 import { TestResponse, type TestRequest } from './fetchPolyfill';
 
@@ -21,8 +29,15 @@ export interface Failure {
   message: string;
 }
 
+/** An entry in the trash, secrets and all, with when it was deleted. */
+export type TrashedEntry = RevealedPasswordEntry & { deletedAt: string };
+
 export interface FakeVault {
   entries: RevealedPasswordEntry[];
+  /** Deleted entries, most recently deleted first (restorable, or purged with the master password). */
+  trash: TrashedEntry[];
+  /** The earlier passwords of each entry by id, newest first (edits add to it, at most 20). */
+  history: Map<string, HistoryItem[]>;
   calls: RecordedCall[];
   /** Make every call of a route fail until removed, e.g. fail.set('GET /passwords', {...}). */
   fail: Map<string, Failure>;
@@ -56,14 +71,39 @@ export function makeEntry(overrides: Partial<RevealedPasswordEntry> = {}): Revea
     totpCode: null,
     totpRemaining: null,
     fields: [],
-    health: { strength: null, reusedIn: 0, passwordChangedAt: null },
     ...overrides,
+    // As the server stores it at save: the strength of the password and when it last changed. How many
+    // entries share it is counted when listed; a test may give any of the three.
+    health: {
+      strength: evaluatePassword(overrides.password ?? `Secret-${sequence}!A`).score,
+      reusedIn: 0,
+      passwordChangedAt: overrides.createdAt ?? stamp,
+      ...overrides.health,
+    },
     hasTotp: Boolean((overrides.totp ?? '').trim()),
   };
 }
 
+const HISTORY_LIMIT = 20;
+const OLD_AFTER_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** Whether a password needs this care (the server's rules: server/modules/vault/health.ts). */
+function needsCare(entry: PasswordEntry, kind: keyof Omit<VaultHealth, 'total'>, now: number): boolean {
+  const { strength, reusedIn, passwordChangedAt } = entry.health;
+  if (kind === 'weak') return strength !== null && strength < STRENGTH_BANDS[1];
+  if (kind === 'reused') return reusedIn > 1;
+  return passwordChangedAt !== null && Date.parse(passwordChangedAt) < now - OLD_AFTER_MS;
+}
+
 /** What lists carry: no secret, whether there is a TOTP, and the values of the fields that are not hidden. */
-function publicEntry({
+function publicEntry(entry: RevealedPasswordEntry, others: RevealedPasswordEntry[] = []): PasswordEntry {
+  // How many of the vault's entries use this password (0 when only this one), as the server counts it.
+  const sharing = others.filter((other) => other.password === entry.password).length;
+  const listed = listedEntry(entry);
+  return { ...listed, health: { ...listed.health, reusedIn: sharing > 1 ? sharing : 0 } };
+}
+
+function listedEntry({
   password: _password,
   notes: _notes,
   totp,
@@ -129,6 +169,11 @@ function cursorEntry(cursor: string): Pick<PasswordEntry, 'createdAt' | '_id'> {
 
 const ROUTES: [string, RegExp][] = [
   ['GET /passwords/stats', /^\/passwords\/stats$/],
+  ['GET /passwords/health', /^\/passwords\/health$/],
+  ['GET /passwords/trash', /^\/passwords\/trash$/],
+  ['POST /passwords/:id/history', /^\/passwords\/([^/]+)\/history$/],
+  ['POST /passwords/:id/restore', /^\/passwords\/([^/]+)\/restore$/],
+  ['DELETE /passwords/:id/purge', /^\/passwords\/([^/]+)\/purge$/],
   ['POST /passwords/:id/view', /^\/passwords\/([^/]+)\/view$/],
   ['PATCH /passwords/:id/favorite', /^\/passwords\/([^/]+)\/favorite$/],
   ['PUT /passwords/:id', /^\/passwords\/([^/]+)$/],
@@ -152,6 +197,8 @@ export function installFakeVault(
   const held = new Map<string, Promise<void>>();
   const vault: FakeVault = {
     entries: [...initial],
+    trash: [],
+    history: new Map(),
     calls: [],
     fail: new Map(),
     count: (route) => vault.calls.filter((call) => call.route === route).length,
@@ -177,13 +224,17 @@ export function installFakeVault(
     query: URLSearchParams,
     body: Record<string, unknown>,
   ) => {
-    const index = vault.entries.findIndex((entry) => entry._id === id);
+    const inTrash = ['POST /passwords/:id/restore', 'DELETE /passwords/:id/purge'].includes(route);
+    const index = (inTrash ? vault.trash : vault.entries).findIndex((entry) => entry._id === id);
     const needsMaster = [
       'POST /passwords',
       'PUT /passwords/:id',
       'DELETE /passwords/:id',
       'POST /passwords/:id/view',
+      'POST /passwords/:id/history',
+      'DELETE /passwords/:id/purge',
     ];
+    const listed = (entry: RevealedPasswordEntry) => publicEntry(entry, vault.entries);
     const masterRoute = vault.master.routes[route];
     if (masterRoute) {
       const answered = masterRoute(body);
@@ -206,7 +257,11 @@ export function installFakeVault(
               [e.title, e.website, e.username, e.email].some((f) => f.toLowerCase().includes(search)),
           )
           .filter((e) => !query.get('category') || e.category === query.get('category'))
-          .filter((e) => query.get('favorite') !== 'true' || e.isFavorite);
+          .filter((e) => query.get('favorite') !== 'true' || e.isFavorite)
+          .filter((e) => {
+            const health = query.get('health') as keyof Omit<VaultHealth, 'total'> | null;
+            return !health || needsCare(listed(e), health, Date.now());
+          });
         // Keyset paging as the server does it: the window starts after the entry the cursor names.
         const cursor = query.get('cursor');
         const after = cursor ? list.filter((e) => newestFirst(e, cursorEntry(cursor)) > 0) : list;
@@ -215,7 +270,7 @@ export function installFakeVault(
         return json(200, {
           success: true,
           data: {
-            passwords: page.map(publicEntry),
+            passwords: page.map(listed),
             nextCursor: more ? cursorOf(page[page.length - 1]) : null,
             total: list.length,
           },
@@ -227,6 +282,37 @@ export function installFakeVault(
         const favorites = vault.entries.filter((e) => e.isFavorite).length;
         return json(200, { data: { total: vault.entries.length, favorites, categories } });
       }
+      case 'GET /passwords/health': {
+        const now = Date.now();
+        const all = vault.entries.map(listed);
+        const count = (kind: keyof Omit<VaultHealth, 'total'>) =>
+          all.filter((entry) => needsCare(entry, kind, now)).length;
+        const data: VaultHealth = {
+          total: all.length,
+          weak: count('weak'),
+          reused: count('reused'),
+          old: count('old'),
+        };
+        return json(200, { success: true, data });
+      }
+      case 'GET /passwords/trash': {
+        const passwords: TrashedPasswordEntry[] = vault.trash.map((entry) => ({
+          ...listed(entry),
+          deletedAt: entry.deletedAt,
+        }));
+        return json(200, { success: true, data: { passwords } });
+      }
+      case 'POST /passwords/:id/restore': {
+        const [{ deletedAt: _deleted, ...entry }] = vault.trash.splice(index, 1);
+        vault.entries.push(entry);
+        return json(200, { success: true, message: 'Password restored', data: { password: listed(entry) } });
+      }
+      case 'DELETE /passwords/:id/purge':
+        vault.trash.splice(index, 1);
+        vault.history.delete(id ?? '');
+        return json(200, { success: true, message: 'Password deleted permanently' });
+      case 'POST /passwords/:id/history':
+        return json(200, { success: true, data: { history: vault.history.get(id ?? '') ?? [] } });
       case 'POST /passwords': {
         const { masterPassword: _m, ...fields } = body;
         const problem = saveProblem(fields);
@@ -239,33 +325,51 @@ export function installFakeVault(
         vault.entries.push(entry);
         return json(201, {
           message: 'Password created successfully',
-          data: { password: publicEntry(entry) },
+          data: { password: listed(entry) },
         });
       }
       case 'PUT /passwords/:id': {
         const { masterPassword: _m, ...fields } = body;
         const problem = saveProblem(fields);
         if (problem) return json(400, { message: problem });
-        vault.entries[index] = {
-          ...vault.entries[index],
+        const before = vault.entries[index];
+        const updated = {
+          ...before,
           ...(fields as Partial<RevealedPasswordEntry>),
           ...savedSecrets(fields),
         };
+        // A new password: the old one goes to the history, and the health is worked out again.
+        if (typeof fields.password === 'string' && fields.password !== before.password) {
+          const changedAt = new Date().toISOString();
+          const earlier = [
+            { password: before.password, changedAt },
+            ...(vault.history.get(before._id) ?? []),
+          ];
+          vault.history.set(before._id, earlier.slice(0, HISTORY_LIMIT));
+          updated.health = {
+            ...before.health,
+            strength: evaluatePassword(fields.password).score,
+            passwordChangedAt: changedAt,
+          };
+        }
+        vault.entries[index] = updated;
         return json(200, {
           message: 'Password updated successfully',
-          data: { password: publicEntry(vault.entries[index]) },
+          data: { password: listed(updated) },
         });
       }
-      case 'DELETE /passwords/:id':
-        vault.entries.splice(index, 1);
+      case 'DELETE /passwords/:id': {
+        const [entry] = vault.entries.splice(index, 1);
+        vault.trash.unshift({ ...entry, deletedAt: new Date().toISOString() });
         return json(200, { message: 'Password deleted successfully' });
+      }
       case 'POST /passwords/:id/view':
         return json(200, { data: { password: revealedEntry(vault.entries[index]) } });
       case 'PATCH /passwords/:id/favorite': {
         const entry = { ...vault.entries[index], isFavorite: !vault.entries[index].isFavorite };
         vault.entries[index] = entry;
         const message = entry.isFavorite ? 'Added to favorites' : 'Removed from favorites';
-        return json(200, { message, data: { password: publicEntry(entry) } });
+        return json(200, { message, data: { password: listed(entry) } });
       }
       default:
         return json(200, { message: 'OK' });

@@ -1,5 +1,6 @@
 // Mocks the network boundary (global fetch) and nothing else: the real store, base query and
-// endpoints run. Routes are keyed 'METHOD /path' relative to the API base, e.g. 'POST /auth/login'.
+// endpoints run. Routes are keyed 'METHOD /path' relative to the API base, e.g. 'POST /auth/login';
+// a segment ':name' matches any one segment and is handed over in `params` ('GET /passwords/:id').
 import { TestResponse, type TestRequest } from './fetchPolyfill';
 
 export interface ApiCall {
@@ -7,6 +8,9 @@ export interface ApiCall {
   path: string;
   body: unknown;
   headers: Headers;
+  query: URLSearchParams;
+  /** The ':name' segments of the route that answered. */
+  params: Record<string, string>;
 }
 
 export interface MockAnswer {
@@ -16,20 +20,45 @@ export interface MockAnswer {
 
 export type MockHandler = MockAnswer | ((call: ApiCall) => MockAnswer | Promise<MockAnswer>);
 
+/** The handler for `METHOD path`: the route of that exact name, else the first pattern that fits. */
+function routeOf(
+  routes: Record<string, MockHandler>,
+  method: string,
+  path: string,
+): { handler?: MockHandler; params: Record<string, string> } {
+  const exact = routes[`${method} ${path}`];
+  if (exact) return { handler: exact, params: {} };
+  const segments = path.split('/');
+  for (const [route, handler] of Object.entries(routes)) {
+    const [routeMethod, routePath = ''] = route.split(' ');
+    const pattern = routePath.split('/');
+    if (routeMethod !== method || !routePath.includes(':') || pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const fits = pattern.every((part, index) => {
+      if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(segments[index]);
+      return part.startsWith(':') || part === segments[index];
+    });
+    if (fits) return { handler, params };
+  }
+  return { params: {} };
+}
+
 export function mockApi(routes: Record<string, MockHandler>) {
   const calls: ApiCall[] = [];
   const fetchMock = jest.fn(async (request: TestRequest) => {
     const url = new URL(request.url);
     const path = url.pathname.replace(/^.*?\/api(?=\/)/, '');
     const text = await request.text();
+    const { handler, params } = routeOf(routes, request.method, path);
     const call: ApiCall = {
       method: request.method,
       path,
       body: text ? JSON.parse(text) : undefined,
       headers: request.headers,
+      query: url.searchParams,
+      params,
     };
     calls.push(call);
-    const handler = routes[`${call.method} ${path}`];
     const answer = typeof handler === 'function' ? await handler(call) : handler;
     if (!answer)
       return new TestResponse(JSON.stringify({ message: `No mock for ${call.method} ${path}` }), {

@@ -8,7 +8,12 @@ import { setupStore, type AppStore, type RootState } from '../app/store';
 
 function Where() {
   const location = useLocation();
-  return <p data-testid="location">{location.pathname}</p>;
+  return (
+    <>
+      <p data-testid="location">{location.pathname}</p>
+      <p data-testid="location-search">{location.search}</p>
+    </>
+  );
 }
 
 export interface RenderOptions {
@@ -19,6 +24,8 @@ export interface RenderOptions {
   otherPaths?: string[];
   /** Router state of the first location, as another screen's navigate() would hand over. */
   locationState?: unknown;
+  /** The first location's query string, e.g. '?health=weak'. */
+  search?: string;
 }
 
 export function renderWithProviders(page: ReactElement, options: RenderOptions = {}) {
@@ -30,7 +37,7 @@ export function renderWithProviders(page: ReactElement, options: RenderOptions =
       { path, element: page },
       ...otherPaths.filter((other) => other !== path).map((other) => ({ path: other, element: <Where /> })),
     ],
-    { initialEntries: [{ pathname: path, state: options.locationState }] },
+    { initialEntries: [{ pathname: path, search: options.search, state: options.locationState }] },
   );
   const view = render(
     <StrictMode>

@@ -3,13 +3,10 @@
 // password under a key derived from the user's vault key. Equal passwords of one user have equal
 // fingerprints; another user's fingerprints are under another key, and none can be reversed.
 import crypto from 'node:crypto';
-import { STRENGTH_BANDS } from '../../../src/common/constants';
 import { evaluatePassword } from '../../../src/common/passwordPolicy';
+import { OLD_AFTER_DAYS, WEAK_BELOW } from '../../../src/common/vaultCare';
 
-/** Below this score a password is weak (the policy's "Very Weak" and "Weak"). */
-export const WEAK_BELOW = STRENGTH_BANDS[1];
-/** A password unchanged for this long is old. */
-export const OLD_AFTER_DAYS = 365;
+export { OLD_AFTER_DAYS, WEAK_BELOW };
 
 const FINGERPRINT_INFO = 'passvault:reuse-fingerprint:v1';
 

@@ -1,5 +1,6 @@
 // The trash: a deleted entry leaves the vault (list, search, stats, dashboard, exports) at once and
 // stays here, whole, for TRASH_DAYS; it can be restored unchanged or deleted for good before then.
+import { TRASH_DAYS } from '../../../src/common/vaultCare';
 import type { TrashedPasswordEntry } from '../../../src/common/wire';
 import type { AppContext } from '../../context';
 import type { AuthInfo } from '../../plugins/authenticate';
@@ -9,8 +10,7 @@ import type { VaultCredential } from './vaultCredential';
 import { toPasswordEntry } from './passwords.service';
 import * as repo from './vault.repository';
 
-/** How long a deleted entry can be restored. */
-export const TRASH_DAYS = 30;
+export { TRASH_DAYS };
 /** How often a running server purges what expired. */
 export const TRASH_SWEEP_MS = 60 * 60 * 1000;
 

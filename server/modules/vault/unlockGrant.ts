@@ -6,6 +6,8 @@
 import crypto from 'node:crypto';
 import {
   UNLOCK_HEADER as HEADER,
+  VAULT_LOCKED_MESSAGE,
+  VAULT_LOCKED_REASON,
   type UnlockGrantAnswer,
   type UnlockWindowMinutes,
 } from '../../../src/common/unlockWindow';
@@ -16,8 +18,8 @@ import type { AuthInfo } from '../auth/sessions';
 import * as repo from './vault.repository';
 
 /** Names the master password: the browser asks for it and keeps the session. */
-export const VAULT_LOCKED = 'The vault is locked: enter your master password';
-export const VAULT_LOCKED_REASON = 'vault-locked';
+export const VAULT_LOCKED = VAULT_LOCKED_MESSAGE;
+export { VAULT_LOCKED_REASON };
 /** The header a vault request carries its unlock key in, as Node names it. */
 export const UNLOCK_HEADER = HEADER.toLowerCase();
 

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { getStoredToken } from '../../shared/api/tokenStorage';
+import { currentUnlockKey, forgetUnlockWindow, openUnlockWindow } from '../../shared/api/vaultUnlock';
 import { setViewportWidth } from '../../test/media';
 import { mockApi } from '../../test/mockApi';
 import { renderApp, TEST_USER } from '../../test/renderApp';
@@ -81,5 +82,74 @@ describe('narrow window: the collapsible menu', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false'),
     );
+  });
+});
+
+describe('Lock now (issue 15)', () => {
+  beforeEach(() => setViewportWidth(1280));
+  afterEach(() => act(() => forgetUnlockWindow()));
+
+  const openWindow = (minutes: number) =>
+    act(() => openUnlockWindow('tab-key-for-the-test', Date.now() + minutes * 60_000));
+
+  test('shows only while the vault is unlocked in this tab, with the minutes left', async () => {
+    mockApi({});
+    renderApp('/dashboard', { session: 'signedIn' });
+    await screen.findByRole('navigation', { name: 'Primary' });
+    expect(within(banner()).queryByRole('button', { name: /Lock now/ })).not.toBeInTheDocument();
+    await openWindow(15);
+    const button = within(banner()).getByRole('button', { name: 'Lock now · 15 min left' });
+    expect(button).toHaveAccessibleDescription(
+      'Your vault stays unlocked in this tab for 15 minutes more. Lock it now to be asked for the master password again.',
+    );
+    act(() => forgetUnlockWindow());
+    expect(within(banner()).queryByRole('button', { name: /Lock now/ })).not.toBeInTheDocument();
+  });
+
+  test('ends the window on the server, forgets the key, says so and leaves the focus on the page', async () => {
+    const { calls } = mockApi({
+      'DELETE /auth/vault-unlock': { body: { success: true, message: 'Vault locked' } },
+    });
+    const { user } = renderApp('/dashboard', { session: 'signedIn' });
+    await screen.findByRole('navigation', { name: 'Primary' });
+    await openWindow(5);
+    await user.click(within(banner()).getByRole('button', { name: 'Lock now · 5 min left' }));
+    expect(await screen.findByText('Vault locked')).toBeInTheDocument();
+    expect(currentUnlockKey()).toBeNull();
+    expect(within(banner()).queryByRole('button', { name: /Lock now/ })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/auth/vault-unlock').map((call) => call.method)).toEqual([
+      'DELETE',
+    ]);
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
+  test('locks this tab even when the server cannot be reached', async () => {
+    mockApi({ 'DELETE /auth/vault-unlock': { status: 503, body: { message: 'Service unavailable' } } });
+    const { user } = renderApp('/dashboard', { session: 'signedIn' });
+    await screen.findByRole('navigation', { name: 'Primary' });
+    await openWindow(1);
+    await user.click(within(banner()).getByRole('button', { name: 'Lock now · 1 min left' }));
+    expect(await screen.findByText('Vault locked')).toBeInTheDocument();
+    expect(currentUnlockKey()).toBeNull();
+  });
+
+  test.each([375, 1024])('%i px: the minutes on screen, the whole name for screen readers', async (width) => {
+    setViewportWidth(width);
+    mockApi({});
+    renderApp('/passwords', { session: 'signedIn' });
+    await screen.findByRole('button', { name: 'Switch to dark theme' });
+    await openWindow(5);
+    const button = within(banner()).getByRole('button', { name: 'Lock now, 5 min left' });
+    expect(button).toHaveTextContent('5 min');
+  });
+
+  test('logout ends the window', async () => {
+    mockApi({ 'POST /auth/logout': { body: { success: true, message: 'Logged out' } } });
+    const { user } = renderApp('/dashboard', { session: 'signedIn' });
+    await screen.findByRole('navigation', { name: 'Primary' });
+    await openWindow(5);
+    await user.click(within(banner()).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(currentUnlockKey()).toBeNull());
+    expect(within(banner()).queryByRole('button', { name: /Lock now/ })).not.toBeInTheDocument();
   });
 });

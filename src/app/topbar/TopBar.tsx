@@ -12,9 +12,13 @@ import { useAppSelector } from '../hooks';
 import { useIsDesktop } from '../useIsDesktop';
 import { Brand } from './Brand';
 import { DesktopNav } from './DesktopNav';
+import { LockNowButton } from './LockNowButton';
 import { MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
 
-/** The top bar: brand, links (or a collapsible menu below 768 px) and the theme toggle. */
+/**
+ * The top bar: brand, links (or a collapsible menu below 768 px), "Lock now" while the vault is
+ * unlocked in this tab (issue 15) and the theme toggle.
+ */
 export function TopBar() {
   const signedIn = useAppSelector(selectIsAuthenticated);
   const isDesktop = useIsDesktop();
@@ -41,6 +45,7 @@ export function TopBar() {
       <Toolbar sx={{ gap: 1, minHeight: { xs: 60, sm: 64 } }}>
         <Brand />
         <Box sx={{ flexGrow: 1 }} />
+        {signedIn && <LockNowButton />}
         {isDesktop && <DesktopNav signedIn={signedIn} />}
         <ThemeToggle />
         {!isDesktop && (

@@ -30,7 +30,7 @@ export interface LoginRequest extends LoginCredentials {
 export const INVALID_RESPONSE = 'Invalid response from server';
 const invalidResponse: ApiFailure = { status: 'CUSTOM_ERROR', message: INVALID_RESPONSE };
 // What another account may have left in the cache. Not 'User': sign-in writes the new user itself.
-const SESSION_TAGS = ['Password', 'Stats', 'Settings'] as const;
+const SESSION_TAGS = ['Password', 'Stats', 'Health', 'Trash', 'Settings'] as const;
 
 interface Answer {
   message?: string;

@@ -2,6 +2,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi, sessionEnded } from '../../shared/api/baseApi';
 import { getStoredToken, removeStoredToken } from '../../shared/api/tokenStorage';
+import { forgetUnlockWindow } from '../../shared/api/vaultUnlock';
 
 const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -21,9 +22,14 @@ export function keepSessionAlive() {
     dispatch(sessionApi.endpoints.keepAlive.initiate(undefined, { track: false }));
 }
 
-/** Revokes the token on the server (best effort), forgets it, and clears every cached answer. */
+/**
+ * Revokes the token on the server (best effort), forgets it and the unlock window's key (logout,
+ * auto-logout, the master-password lockout), and clears every cached answer.
+ */
 export function endSession() {
   return async (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) => {
+    // At once: no vault request may use the window while the logout is on its way.
+    forgetUnlockWindow();
     if (getStoredToken()) {
       await dispatch(sessionApi.endpoints.logout.initiate(undefined, { track: false }))
         .unwrap()

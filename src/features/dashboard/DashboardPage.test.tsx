@@ -76,6 +76,64 @@ describe('DashboardPage', () => {
     expect(screen.queryByText(/Failed to load dashboard data/)).not.toBeInTheDocument();
   });
 
+  it('shows the password health counts; each opens the Passwords page filtered by it', async () => {
+    const yearsAgo = new Date(Date.now() - 400 * 24 * 60 * 60 * 1000).toISOString();
+    vault.entries.push(
+      makeEntry({ title: 'Forum', password: 'abc' }),
+      makeEntry({
+        title: 'Old forum',
+        password: 'abc123',
+        health: { strength: 25, reusedIn: 0, passwordChangedAt: yearsAgo },
+      }),
+      makeEntry({ title: 'Mail', password: 'Shared-Pa55!word' }),
+      makeEntry({ title: 'Shop', password: 'Shared-Pa55!word' }),
+    );
+    const { user } = renderDashboard();
+    const panel = screen.getByRole('region', { name: 'Password health' });
+    const count = (label: string) =>
+      within(panel).getByRole('heading', { name: label }).parentElement?.nextElementSibling?.textContent;
+    await waitFor(() => expect(count('Weak')).toBe('2'));
+    expect(count('Reused')).toBe('2');
+    expect(count('Old')).toBe('1');
+    expect(
+      within(panel).getByText('Open a count to see those passwords and replace them.'),
+    ).toBeInTheDocument();
+    // The SPEC's fixed figure is untouched.
+    expect(statValue('Security Score')).toBe('85%');
+
+    for (const [name, filter] of [
+      ['Weak', 'weak'],
+      ['Reused', 'reused'],
+      ['Old', 'old'],
+    ]) {
+      expect(within(panel).getByRole('link', { name: new RegExp(`^${name} `) })).toHaveAttribute(
+        'href',
+        `/passwords?health=${filter}`,
+      );
+    }
+    await user.click(within(panel).getByRole('link', { name: /^Weak / }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/passwords');
+    expect(screen.getByTestId('location-search')).toHaveTextContent('?health=weak');
+  });
+
+  it('says when no password needs care, and offers Retry when the health cannot be loaded', async () => {
+    vault.fail.set('GET /passwords/health', { status: 500, message: 'Database down' });
+    const { user } = renderDashboard();
+    const panel = screen.getByRole('region', { name: 'Password health' });
+    expect(
+      await within(panel).findByText('Failed to load password health: Database down'),
+    ).toBeInTheDocument();
+    // The rest of the dashboard is fine.
+    await waitFor(() => expect(statValue('Total Passwords')).toBe('7'));
+
+    vault.fail.clear();
+    await user.click(within(panel).getByRole('button', { name: 'Retry' }));
+    expect(
+      await within(panel).findByText('No weak, reused or old passwords. Well done!'),
+    ).toBeInTheDocument();
+    expect(within(panel).getAllByText('0')).toHaveLength(3);
+  });
+
   it('opens the password form from Add Password', async () => {
     const { user } = renderDashboard();
     await user.click(screen.getByRole('button', { name: 'Add Password' }));

@@ -10,6 +10,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { SectionErrorBoundary } from '../../shared/ui/SectionErrorBoundary';
 import { MasterPasswordPromptProvider } from '../masterPassword';
 import { CategoryBreakdown } from './CategoryBreakdown';
+import { HealthPanel } from './HealthPanel';
 import { RecentPasswords } from './RecentPasswords';
 import { RECENT_QUERY } from './recentQuery';
 import { StatCards } from './StatCards';
@@ -58,6 +59,9 @@ function DashboardView() {
       )}
       <SectionErrorBoundary name="Statistics">
         <StatCards stats={statsData} loading={stats.isLoading} />
+      </SectionErrorBoundary>
+      <SectionErrorBoundary name="Password health">
+        <HealthPanel />
       </SectionErrorBoundary>
       <Box
         sx={{

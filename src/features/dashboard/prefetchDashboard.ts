@@ -1,6 +1,6 @@
-// A reload of /dashboard starts the page's code and both of its queries with the session check.
+// A reload of /dashboard starts the page's code and its queries with the session check.
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { vaultApi } from '../vault';
+import { vaultApi, vaultCareApi } from '../vault';
 import { RECENT_QUERY } from './recentQuery';
 
 export const loadDashboardPage = () => import('./DashboardPage');
@@ -9,4 +9,5 @@ export const prefetchDashboard = () => (dispatch: ThunkDispatch<unknown, unknown
   void loadDashboardPage();
   dispatch(vaultApi.util.prefetch('getPasswordStats', undefined, {}));
   dispatch(vaultApi.util.prefetch('getPasswords', RECENT_QUERY, {}));
+  dispatch(vaultCareApi.util.prefetch('getVaultHealth', undefined, {}));
 };

@@ -14,6 +14,9 @@ import type { MasterPasswordPurpose } from './masterPasswordSlice';
 import { attemptsWarning } from './masterPasswordTexts';
 import { UnlockPausedPanel } from './UnlockPausedPanel';
 
+const unlockWindowText = (minutes: number) =>
+  `Your vault then stays unlocked in this tab for ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
+
 const schema = yup.object({ masterPassword: yup.string().required('Master password is required') });
 
 const PURPOSE_TEXT: Record<MasterPasswordPurpose, string> = {
@@ -30,6 +33,8 @@ export interface MasterPasswordDialogProps {
   attemptsRemaining: number;
   /** Unlocking is paused for the account until then: the dialog offers the mailed code instead. */
   pausedUntil?: string;
+  /** Minutes the vault stays unlocked in this tab after this password (issue 15); 0: asked every time. */
+  unlockMinutes?: number;
   /** The last failure, e.g. 'Invalid master password. 2 attempts remaining.' */
   error: string | null;
   /** Resolves true when the master password was accepted. */
@@ -43,6 +48,7 @@ export function MasterPasswordDialog({
   purpose,
   attemptsRemaining,
   pausedUntil,
+  unlockMinutes = 0,
   error,
   onSubmit,
   onCancel,
@@ -74,7 +80,10 @@ export function MasterPasswordDialog({
             <Form noValidate>
               <DialogTitle id={`${id}-title`}>Master password required</DialogTitle>
               <DialogContent>
-                <DialogContentText sx={{ mb: 2 }}>{PURPOSE_TEXT[purpose]}</DialogContentText>
+                <DialogContentText sx={{ mb: 2 }}>
+                  {PURPOSE_TEXT[purpose]}
+                  {unlockMinutes > 0 && ` ${unlockWindowText(unlockMinutes)}`}
+                </DialogContentText>
                 {attemptsRemaining < MAX_MASTER_PASSWORD_ATTEMPTS && (
                   <Alert severity="warning" sx={{ mb: 2 }}>
                     {attemptsWarning(attemptsRemaining)}

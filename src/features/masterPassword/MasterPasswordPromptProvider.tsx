@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnackbar } from 'notistack';
 import { isSessionEnded, messageOf } from '../../shared/api/errorText';
+import { askForVaultCredentialWith, currentUnlockKey, WINDOW_CREDENTIAL } from '../../shared/api/vaultUnlock';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useUnlockWindowChoice } from '../settings';
 import { masterPasswordApi } from './masterPasswordApi';
 import { MasterPasswordDialog } from './MasterPasswordDialog';
 import {
@@ -11,7 +13,11 @@ import {
   type MasterPasswordPurpose,
 } from './masterPasswordSlice';
 import { useMasterPasswordOutcome, useMasterPasswordStatus } from './useMasterPasswordOutcome';
-import { MasterPasswordPromptContext, type MasterPasswordPrompt } from './useMasterPasswordPrompt';
+import {
+  MasterPasswordPromptContext,
+  type MasterPasswordPrompt,
+  type MasterPasswordRequest,
+} from './useMasterPasswordPrompt';
 
 type Resolve = (masterPassword: string | null) => void;
 
@@ -19,14 +25,22 @@ type Resolve = (masterPassword: string | null) => void;
  * Hosts the master-password dialog for the screen below it and runs SPEC section 4's flow: the server
  * checks the password and counts the attempts; the dialog shows its count. The password is handed to
  * the waiting caller and kept nowhere else.
+ *
+ * Issue 15: when the user chose an unlock window, the right password opens it instead (POST
+ * /auth/vault-unlock) and is then dropped; until the window ends every prompt answers at once with
+ * WINDOW_CREDENTIAL, which the base query turns into the tab's key. When a request finds the vault
+ * locked after all, the base query asks again through this provider and retries.
  */
 export function MasterPasswordPromptProvider({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const dialog = useAppSelector(selectMasterPasswordDialog);
   const status = useMasterPasswordStatus({ skip: dialog === null });
+  const unlockMinutes = useUnlockWindowChoice({ skip: dialog === null });
   const outcome = useMasterPasswordOutcome();
   const { enqueueSnackbar } = useSnackbar();
   const pending = useRef<Resolve | null>(null);
+  // What the last question was for: the dialog says so again when the window ends under that action.
+  const lastRequest = useRef<MasterPasswordRequest>({ purpose: 'reveal' });
   const [error, setError] = useState<string | null>(null);
   // Kept after closing so the text does not change while the dialog fades out.
   const [purpose, setPurpose] = useState<MasterPasswordPurpose>('reveal');
@@ -50,6 +64,8 @@ export function MasterPasswordPromptProvider({ children }: { children: ReactNode
   const prompt = useCallback<MasterPasswordPrompt>(
     (request) => {
       if (lockedOut) return Promise.resolve(null);
+      lastRequest.current = request;
+      if (currentUnlockKey()) return Promise.resolve(WINDOW_CREDENTIAL);
       settle(null);
       setError(null);
       setPurpose(request.purpose);
@@ -68,15 +84,28 @@ export function MasterPasswordPromptProvider({ children }: { children: ReactNode
     [dispatch, lockedOut, settle],
   );
 
+  // The base query asks here when the window ended under a vault request (vaultUnlock.ts).
+  useEffect(() => askForVaultCredentialWith(() => prompt(lastRequest.current)), [prompt]);
+
   const submit = useCallback(
     async (masterPassword: string): Promise<boolean> => {
       setError(null);
       try {
-        await dispatch(
-          masterPasswordApi.endpoints.verifyMasterPassword.initiate({ masterPassword }, { track: false }),
-        ).unwrap();
+        if (unlockMinutes !== 0) {
+          // Checked and counted like verify-master; the window's key replaces the password from here on.
+          await dispatch(
+            masterPasswordApi.endpoints.openUnlockWindow.initiate(
+              { masterPassword, minutes: unlockMinutes },
+              { track: false },
+            ),
+          ).unwrap();
+        } else {
+          await dispatch(
+            masterPasswordApi.endpoints.verifyMasterPassword.initiate({ masterPassword }, { track: false }),
+          ).unwrap();
+        }
         outcome.accepted();
-        settle(masterPassword);
+        settle(unlockMinutes !== 0 ? WINDOW_CREDENTIAL : masterPassword);
         dispatch(masterPasswordDialogClosed());
         return true;
       } catch (caught) {
@@ -99,7 +128,7 @@ export function MasterPasswordPromptProvider({ children }: { children: ReactNode
         return false;
       }
     },
-    [dispatch, enqueueSnackbar, outcome, settle],
+    [dispatch, enqueueSnackbar, outcome, settle, unlockMinutes],
   );
 
   const cancel = useCallback(() => {
@@ -115,6 +144,7 @@ export function MasterPasswordPromptProvider({ children }: { children: ReactNode
         purpose={purpose}
         attemptsRemaining={status.attemptsRemaining}
         pausedUntil={status.pausedUntil}
+        unlockMinutes={unlockMinutes}
         error={error}
         onSubmit={submit}
         onCancel={cancel}

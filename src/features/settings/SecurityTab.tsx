@@ -4,8 +4,12 @@ import { ChangeMasterPasswordForm } from './ChangeMasterPasswordForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { SettingsSection } from './SettingsSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { UnlockWindowSetting } from './UnlockWindowSetting';
 
-/** SPEC section 2, Security: password, master password and two-factor authentication. */
+/**
+ * SPEC section 2, Security: password, master password and two-factor authentication; issue 15's unlock
+ * window beside the master password.
+ */
 export function SecurityTab() {
   return (
     <Box sx={{ display: 'grid', gap: 4 }}>
@@ -22,6 +26,8 @@ export function SecurityTab() {
       >
         <ChangeMasterPasswordForm />
       </SettingsSection>
+      <Divider />
+      <UnlockWindowSetting />
       <Divider />
       <TwoFactorSection />
     </Box>

@@ -4,9 +4,9 @@ import { renderSettings } from '../../test/renderSettings';
 
 jest.setTimeout(20_000);
 
-const TABS = ['Profile', 'Security', 'Data', 'Notifications', 'Danger Zone'];
+const TABS = ['Profile', 'Security', 'Data', 'Notifications', 'Activity', 'Danger Zone'];
 
-test('five tabs; Profile first; a click opens a tab and keeps it in the address', async () => {
+test('the five tabs of the SPEC and Activity; Profile first; a click opens a tab and keeps it in the address', async () => {
   installFakeAccount();
   const { user, router } = await renderSettings();
   expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { ActivityTab } from './ActivityTab';
 import { DangerZoneTab } from './DangerZoneTab';
 import { DataTab } from './DataTab';
 import { NotificationsTab } from './NotificationsTab';
@@ -27,12 +28,14 @@ function panelOf(tab: SettingsTabId, dataTools: ReactNode): ReactNode {
       return <DataTab tools={dataTools} />;
     case 'notifications':
       return <NotificationsTab />;
+    case 'activity':
+      return <ActivityTab />;
     case 'danger':
       return <DangerZoneTab />;
   }
 }
 
-/** SPEC section 2: the Settings page and its five tabs. */
+/** SPEC section 2: the Settings page and its five tabs, plus issue 15's Activity. */
 export default function SettingsPage({ dataTools }: SettingsPageProps) {
   const id = useId();
   const [tab, selectTab] = useSettingsTab();

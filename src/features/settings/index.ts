@@ -1,8 +1,11 @@
-// The settings feature: its page (a chunk of its own), the auto-logout that every signed-in page runs, and
-// the password generator's remembered options (issue 14) for the vault's generator panel.
+// The settings feature: its page (a chunk of its own), the auto-logout that every signed-in page runs,
+// the password generator's remembered options (issue 14) for the vault's generator panel, the unlock
+// window's choice (issue 15) for the master-password prompt, and one entry's access log.
 import { lazy } from 'react';
 
 export const loadSettingsPage = () => import('./SettingsPage');
 export const SettingsPage = lazy(loadSettingsPage);
 export { AutoLogout } from './AutoLogout';
 export { useGeneratorOptions, type RememberedGeneratorOptions } from './useGeneratorOptions';
+export { useUnlockWindowChoice } from './useUnlockWindowChoice';
+export { EntryActivityList } from './EntryActivityList';

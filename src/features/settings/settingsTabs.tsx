@@ -4,6 +4,7 @@ import Person from '@mui/icons-material/PersonOutlined';
 import Security from '@mui/icons-material/SecurityOutlined';
 import Storage from '@mui/icons-material/StorageOutlined';
 import Notifications from '@mui/icons-material/NotificationsNoneOutlined';
+import History from '@mui/icons-material/History';
 import Warning from '@mui/icons-material/WarningAmberOutlined';
 
 export const SETTINGS_TABS = [
@@ -11,6 +12,7 @@ export const SETTINGS_TABS = [
   { id: 'security', label: 'Security', icon: <Security /> },
   { id: 'data', label: 'Data', icon: <Storage /> },
   { id: 'notifications', label: 'Notifications', icon: <Notifications /> },
+  { id: 'activity', label: 'Activity', icon: <History /> },
   { id: 'danger', label: 'Danger Zone', icon: <Warning /> },
 ] as const satisfies readonly { id: string; label: string; icon: ReactElement }[];
 

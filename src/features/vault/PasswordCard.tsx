@@ -21,6 +21,7 @@ import type { PasswordEntry } from '../../common/wire';
 import { categoryColor } from '../../shared/ui/categories';
 import { ActionButton, CopyButton } from './CardButtons';
 import { CardCustomFields } from './CardCustomFields';
+import { CardHealth } from './CardHealth';
 import { CardField } from './CardField';
 import { useRevealedSecrets } from './revealedSecrets';
 import { TotpRow } from './TotpRow';
@@ -121,6 +122,7 @@ export const PasswordCard = memo(function PasswordCard({ entry, actions }: Passw
         </CardField>
         {hasTotp && <TotpRow title={title} totp={secrets?.totp} onCopy={() => actions.copyTotp(entry)} />}
         <CardCustomFields entry={entry} revealed={secrets?.fields} actions={actions} />
+        <CardHealth entry={entry} onRenew={actions.renewPassword} />
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end', borderTop: 1, borderColor: 'divider', py: 0.5 }}>
         <ActionButton

@@ -1,11 +1,13 @@
-import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useMemo } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { MasterPasswordPromptProvider } from '../masterPassword';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { usePasswordEditor } from './entryForm/usePasswordEditor';
@@ -13,9 +15,11 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CardSkeletons } from './CardSkeletons';
 import { EmptyState } from './EmptyState';
 import { PasswordGrid } from './PasswordGrid';
+import { HEALTH_FILTER_TEXT, healthFilterOf } from './passwordHealth';
 import { RevealedSecretsProvider } from './revealedSecrets';
 import { usePasswordWindows } from './usePasswordWindows';
 import { useVaultActions } from './useVaultActions';
+import { useGetTrashQuery } from './vaultCareApi';
 import { VaultFilters } from './VaultFilters';
 import { filtersCleared, selectHasActiveFilters, selectListQuery } from './vaultSlice';
 
@@ -24,11 +28,34 @@ interface PasswordsLocationState {
   addPassword?: boolean;
 }
 
+/** The way to the Trash, with how many entries it holds once that is known. */
+function TrashLink() {
+  const { data } = useGetTrashQuery();
+  return (
+    <Button component={RouterLink} to="/passwords/trash" variant="outlined" startIcon={<DeleteOutlineIcon />}>
+      {data?.length ? `Trash (${data.length})` : 'Trash'}
+    </Button>
+  );
+}
+
 function PasswordsView() {
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
-  const filtered = useAppSelector(selectHasActiveFilters);
-  const query = useAppSelector(selectListQuery);
+  // The health filter lives in the address (/passwords?health=weak): the dashboard links to it, and it
+  // can be bookmarked or shared. The other filters are the page's own (the vault slice).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const health = healthFilterOf(searchParams.get('health'));
+  const clearHealth = () =>
+    setSearchParams(
+      (params) => {
+        params.delete('health');
+        return params;
+      },
+      { replace: true },
+    );
+  const filtered = useAppSelector(selectHasActiveFilters) || health !== undefined;
+  const filters = useAppSelector(selectListQuery);
+  const query = useMemo(() => (health ? { ...filters, health } : filters), [filters, health]);
   const list = usePasswordWindows(query);
   const { isLoading, error, size: count } = list;
   const editor = usePasswordEditor();
@@ -57,13 +84,27 @@ function PasswordsView() {
           title="Passwords"
           subtitle="Manage your secure credentials"
           action={
-            <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
-              Add Password
-            </Button>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+              <TrashLink />
+              <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
+                Add Password
+              </Button>
+            </Box>
           }
         />
       </Box>
       <VaultFilters />
+      {health && (
+        <Chip
+          label={HEALTH_FILTER_TEXT[health]}
+          aria-label={`${HEALTH_FILTER_TEXT[health]}, clear this filter`}
+          color="primary"
+          variant="outlined"
+          onClick={clearHealth}
+          onDelete={clearHealth}
+          sx={{ mb: 2, maxWidth: '100%' }}
+        />
+      )}
       <Box sx={{ height: 24, mb: 1, display: 'flex', alignItems: 'center', gap: 2 }}>
         <Typography variant="body2" color="text.secondary" role="status" sx={{ flexShrink: 0 }}>
           {isLoading ? '' : `${count.toLocaleString()} ${count === 1 ? 'password' : 'passwords'}`}
@@ -86,7 +127,10 @@ function PasswordsView() {
         <EmptyState
           filtered={filtered}
           onAdd={openCreate}
-          onClearFilters={() => dispatch(filtersCleared())}
+          onClearFilters={() => {
+            dispatch(filtersCleared());
+            if (health) clearHealth();
+          }}
         />
       )}
       {editor.dialog}

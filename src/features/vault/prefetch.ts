@@ -1,21 +1,33 @@
 // A reload of /passwords starts the page's code and its list together with the session check, so the
 // first cards do not wait for three round trips in a row (npm run bench: first cards on /passwords).
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { healthFilterOf } from './passwordHealth';
 import { vaultApi } from './vaultApi';
+import { vaultCareApi } from './vaultCareApi';
 import { selectListQuery, type VaultState } from './vaultSlice';
 
 export const loadPasswordsPage = () => import('./PasswordsPage');
+export const loadTrashPage = () => import('./trash/TrashPage');
 
+type Dispatch = ThunkDispatch<{ vault: VaultState }, unknown, UnknownAction>;
+
+/** `search`: the address's query string, e.g. '?health=weak' (the page's health filter). */
 export const prefetchPasswordsPage =
-  () =>
-  (
-    dispatch: ThunkDispatch<{ vault: VaultState }, unknown, UnknownAction>,
-    getState: () => { vault: VaultState },
-  ) => {
+  (search = '') =>
+  (dispatch: Dispatch, getState: () => { vault: VaultState }) => {
     void loadPasswordsPage();
+    const health = healthFilterOf(new URLSearchParams(search).get('health'));
+    const filters = selectListQuery(getState());
     // The list's first window, as the page asks for it. This is what `util.prefetch` does (initiate without
     // a subscription, nothing if it is cached already), whose types in RTK 2.14 take plain queries only.
     dispatch(
-      vaultApi.endpoints.getPasswordWindows.initiate(selectListQuery(getState()), { subscribe: false }),
+      vaultApi.endpoints.getPasswordWindows.initiate(health ? { ...filters, health } : filters, {
+        subscribe: false,
+      }),
     );
   };
+
+export const prefetchTrashPage = () => (dispatch: Dispatch) => {
+  void loadTrashPage();
+  dispatch(vaultCareApi.util.prefetch('getTrash', undefined, {}));
+};

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState, type ReactElement } from 'react';
 import { useSnackbar } from 'notistack';
+import Button from '@mui/material/Button';
 import { vaultApi } from './vaultApi';
 import type { PasswordEntry } from '../../common/wire';
 import { totpCodeAt } from '../../common/totp';
@@ -7,7 +8,9 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { copyToClipboard } from '../../shared/ui/clipboard';
 import { useMasterPasswordPrompt } from '../masterPassword';
 import { useAppDispatch } from '../../app/hooks';
+import type { OpenEditOptions } from './entryForm/usePasswordEditor';
 import { revealedSecretsOf, useSecretStore } from './revealedSecrets';
+import { useRestorePassword } from './useRestorePassword';
 
 /** What a card can do; every function is stable so that cards stay memoised. */
 export interface CardActions {
@@ -20,17 +23,22 @@ export interface CardActions {
   copyField: (label: string, value: string) => void;
   toggleFavorite: (entry: PasswordEntry) => void;
   edit: (entry: PasswordEntry) => void;
+  /** Opens the edit form with a freshly generated password filled in (a flagged card's one click). */
+  renewPassword: (entry: PasswordEntry) => void;
   remove: (entry: PasswordEntry) => void;
 }
 
-export function useVaultActions(openEdit: (entry: PasswordEntry) => Promise<void>): {
+export function useVaultActions(
+  openEdit: (entry: PasswordEntry, options?: OpenEditOptions) => Promise<void>,
+): {
   actions: CardActions;
   dialogs: ReactElement;
 } {
   const dispatch = useAppDispatch();
   const secrets = useSecretStore();
   const prompt = useMasterPasswordPrompt();
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const restore = useRestorePassword();
   const [pendingDelete, setPendingDelete] = useState<PasswordEntry | null>(null);
 
   const toggleReveal = useCallback(
@@ -132,6 +140,15 @@ export function useVaultActions(openEdit: (entry: PasswordEntry) => Promise<void
     [enqueueSnackbar, openEdit],
   );
 
+  const renewPassword = useCallback(
+    (entry: PasswordEntry) => {
+      openEdit(entry, { newPassword: true }).catch(() =>
+        enqueueSnackbar('Failed to execute action', { variant: 'error' }),
+      );
+    },
+    [enqueueSnackbar, openEdit],
+  );
+
   const confirmDelete = async () => {
     const entry = pendingDelete;
     setPendingDelete(null);
@@ -143,7 +160,23 @@ export function useVaultActions(openEdit: (entry: PasswordEntry) => Promise<void
         vaultApi.endpoints.deletePassword.initiate({ id: entry._id, masterPassword }, { track: false }),
       ).unwrap();
       secrets.delete(entry._id);
-      enqueueSnackbar('Password deleted successfully', { variant: 'success' });
+      // The entry went to the trash: one click puts it back, without the master password.
+      enqueueSnackbar('Password deleted successfully', {
+        variant: 'success',
+        action: (key) => (
+          <Button
+            color="inherit"
+            size="small"
+            variant="outlined"
+            onClick={() => {
+              closeSnackbar(key);
+              void restore(entry._id);
+            }}
+          >
+            Undo
+          </Button>
+        ),
+      });
     } catch {
       enqueueSnackbar('Failed to delete password', { variant: 'error' });
     }
@@ -158,9 +191,10 @@ export function useVaultActions(openEdit: (entry: PasswordEntry) => Promise<void
       copyField: (label, value) => void copyField(label, value),
       toggleFavorite: (entry) => void toggleFavorite(entry),
       edit,
+      renewPassword,
       remove: setPendingDelete,
     }),
-    [copyField, copyHiddenField, copyPassword, copyTotp, edit, toggleFavorite, toggleReveal],
+    [copyField, copyHiddenField, copyPassword, copyTotp, edit, renewPassword, toggleFavorite, toggleReveal],
   );
 
   const dialogs = (

@@ -10,7 +10,7 @@ import type {
   PasswordStats,
   RevealedPasswordEntry,
 } from '../../common/wire';
-import { baseApi, PASSWORD_LIST_TAG, vaultChanged } from '../../shared/api/baseApi';
+import { baseApi, PASSWORD_LIST_TAG, trashChanged, vaultChanged } from '../../shared/api/baseApi';
 import { flipFavorite } from './favoritePatch';
 
 export interface MasterPasswordArg {
@@ -53,6 +53,7 @@ export function listParams(query: PasswordListQuery = {}): Record<string, string
   if (query.favorite) params.favorite = true;
   if (query.limit) params.limit = query.limit;
   if (query.cursor) params.cursor = query.cursor;
+  if (query.health) params.health = query.health;
   return params;
 }
 
@@ -100,6 +101,7 @@ export const vaultApi = baseApi.injectEndpoints({
       transformResponse: (answer: Answer<{ password: PasswordEntry }>) => answer.data.password,
       invalidatesTags: vaultChanged,
     }),
+    /** Moves the entry to the trash (restorable for 30 days: vaultCareApi). */
     deletePassword: build.mutation<string, EntrySecretArg>({
       query: ({ id, masterPassword }) => ({
         url: `/passwords/${encodeURIComponent(id)}`,
@@ -107,7 +109,7 @@ export const vaultApi = baseApi.injectEndpoints({
         body: { masterPassword },
       }),
       transformResponse: (answer: { message?: string }) => answer.message ?? '',
-      invalidatesTags: vaultChanged,
+      invalidatesTags: trashChanged,
     }),
     /** The entry with its password and notes decrypted: never cached, never tracked. */
     viewPassword: build.mutation<RevealedPasswordEntry, EntrySecretArg>({

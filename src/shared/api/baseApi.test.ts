@@ -1,7 +1,15 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
-import { mockApi } from '../../test/mockApi';
+import { UNLOCK_HEADER } from '../../common/unlockWindow';
+import { mockApi, type ApiCall, type MockAnswer } from '../../test/mockApi';
 import { baseApi, sessionEnded } from './baseApi';
 import { getStoredToken, setStoredToken } from './tokenStorage';
+import {
+  askForVaultCredentialWith,
+  currentUnlockKey,
+  forgetUnlockWindow,
+  openUnlockWindow,
+  WINDOW_CREDENTIAL,
+} from './vaultUnlock';
 
 const probeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -71,4 +79,95 @@ test.each([
   const { seen } = await probe({ status, body: { message } });
   expect(getStoredToken()).toBe('abc');
   expect(seen).not.toContain(sessionEnded.type);
+});
+
+describe('the unlock window (issue 15)', () => {
+  const vaultApi = baseApi.injectEndpoints({
+    endpoints: (build) => ({
+      vaultAction: build.mutation<unknown, { masterPassword: string; title?: string }>({
+        query: (body) => ({ url: '/vault-action', method: 'POST', body }),
+      }),
+    }),
+  });
+  const locked = {
+    status: 401,
+    body: { message: 'The vault is locked: enter your master password', reason: 'vault-locked' },
+  };
+  let unregister: (() => void) | undefined;
+
+  afterEach(() => {
+    forgetUnlockWindow();
+    unregister?.();
+    unregister = undefined;
+  });
+
+  async function act(masterPassword: string, answer: (call: ApiCall) => MockAnswer) {
+    const { calls } = mockApi({ 'POST /vault-action': answer, 'POST /probe': { body: {} } });
+    const { store } = makeStore();
+    const result = await store.dispatch(
+      vaultApi.endpoints.vaultAction.initiate({ masterPassword, title: 'Bank' }, { track: false }),
+    );
+    await store.dispatch(probeApi.endpoints.probe.initiate(undefined, { track: false }));
+    store.dispatch(baseApi.util.resetApiState());
+    return { result, calls };
+  }
+
+  test('the prompt’s stand-in is sent as the tab’s key in the header, the rest of the body untouched', async () => {
+    openUnlockWindow('the-tab-key', Date.now() + 60_000);
+    const { result, calls } = await act(WINDOW_CREDENTIAL, () => ({ body: { ok: true } }));
+    expect(result).toEqual({ data: { ok: true } });
+    expect(calls[0].headers.get(UNLOCK_HEADER)).toBe('the-tab-key');
+    expect(calls[0].body).toEqual({ title: 'Bank' });
+    // Other requests never carry the key.
+    expect(calls[1].headers.has(UNLOCK_HEADER)).toBe(false);
+  });
+
+  test('a master password goes in the body as before, without the header, even while a window is open', async () => {
+    openUnlockWindow('the-tab-key', Date.now() + 60_000);
+    const { calls } = await act('Typed#Master1', () => ({ body: {} }));
+    expect(calls[0].body).toEqual({ masterPassword: 'Typed#Master1', title: 'Bank' });
+    expect(calls[0].headers.has(UNLOCK_HEADER)).toBe(false);
+  });
+
+  test('a "vault locked" answer forgets the key, asks again and sends the answer once more', async () => {
+    openUnlockWindow('old-key', Date.now() + 60_000);
+    const ask = jest.fn(async () => 'Typed#Master1');
+    unregister = askForVaultCredentialWith(ask);
+    const { result, calls } = await act(WINDOW_CREDENTIAL, (call) =>
+      call.headers.has(UNLOCK_HEADER) ? locked : { body: { ok: true } },
+    );
+    expect(result).toEqual({ data: { ok: true } });
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(currentUnlockKey()).toBeNull();
+    expect(calls.slice(0, 2).map((call) => [call.headers.get(UNLOCK_HEADER), call.body])).toEqual([
+      ['old-key', { title: 'Bank' }],
+      [null, { masterPassword: 'Typed#Master1', title: 'Bank' }],
+    ]);
+  });
+
+  test('an ended window sends nothing before asking; cancelling fails the action, not the session', async () => {
+    setStoredToken('abc');
+    openUnlockWindow('old-key', Date.now() - 1);
+    unregister = askForVaultCredentialWith(async () => null);
+    const { result, calls } = await act(WINDOW_CREDENTIAL, () => ({ body: {} }));
+    expect(calls.map((call) => call.path)).toEqual(['/probe']);
+    expect(result).toMatchObject({
+      error: {
+        status: 401,
+        message: 'The vault is locked: enter your master password',
+        reason: 'vault-locked',
+      },
+    });
+    expect(getStoredToken()).toBe('abc');
+  });
+
+  test('a newer window is not forgotten because an older key was refused', async () => {
+    openUnlockWindow('old-key', Date.now() + 60_000);
+    const { result } = await act(WINDOW_CREDENTIAL, () => {
+      openUnlockWindow('new-key', Date.now() + 60_000);
+      return locked;
+    });
+    expect(result).toMatchObject({ error: { status: 401 } });
+    expect(currentUnlockKey()).toBe('new-key');
+  });
 });

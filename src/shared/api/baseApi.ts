@@ -7,9 +7,18 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import { UNLOCK_HEADER } from '../../common/unlockWindow';
 import { apiBaseUrl } from './basePath';
 import { errorText, failureDetails, isSessionEnded, type ApiFailure } from './errorText';
 import { getStoredToken, removeStoredToken } from './tokenStorage';
+import {
+  askForVaultCredential,
+  currentUnlockKey,
+  forgetUnlockWindow,
+  VAULT_LOCKED_MESSAGE,
+  VAULT_LOCKED_REASON,
+  WINDOW_CREDENTIAL,
+} from './vaultUnlock';
 
 /** The session is over (logout, a 401 about the token, a lockout): the auth slice clears the user. */
 export const sessionEnded = createAction('api/sessionEnded');
@@ -35,6 +44,7 @@ export function apiFailure(
   const message = errorText(error);
   if (isSessionEnded(error.status, message)) {
     removeStoredToken();
+    forgetUnlockWindow();
     dispatch(sessionEnded());
   }
   return {
@@ -44,12 +54,70 @@ export function apiFailure(
   };
 }
 
+type BaseQueryArgs = Parameters<typeof rawBaseQuery>;
+type RawResult = Awaited<ReturnType<typeof rawBaseQuery>>;
+
+/** A vault request whose caller was handed WINDOW_CREDENTIAL by the prompt: it goes with the tab's key. */
+function isWindowRequest(args: string | FetchArgs): args is FetchArgs & { body: Record<string, unknown> } {
+  return (
+    typeof args === 'object' &&
+    typeof args.body === 'object' &&
+    args.body !== null &&
+    (args.body as Record<string, unknown>).masterPassword === WINDOW_CREDENTIAL
+  );
+}
+
+const isVaultLocked = (error: FetchBaseQueryError | undefined) =>
+  error?.status === 401 && (error.data as { reason?: unknown } | null)?.reason === VAULT_LOCKED_REASON;
+
+/** What the server answers for a locked vault; also the answer when the window ended before sending. */
+const vaultLocked: FetchBaseQueryError = {
+  status: 401,
+  data: { message: VAULT_LOCKED_MESSAGE, reason: VAULT_LOCKED_REASON },
+};
+
+function headersWith(init: FetchArgs['headers'], name: string, value: string): Headers {
+  const plain = init && !(init instanceof Headers) && !Array.isArray(init);
+  const headers = new Headers(
+    plain
+      ? Object.entries(init).filter((entry): entry is [string, string] => entry[1] !== undefined)
+      : (init as HeadersInit | undefined),
+  );
+  headers.set(name, value);
+  return headers;
+}
+
+/** Sends one request; a window request goes with the key in its header and without `masterPassword`. */
+async function send([args, api, extraOptions]: BaseQueryArgs): Promise<RawResult> {
+  if (!isWindowRequest(args)) return rawBaseQuery(args, api, extraOptions);
+  const key = currentUnlockKey();
+  if (!key) return { error: vaultLocked };
+  const { masterPassword: _credential, ...body } = args.body;
+  const headers = headersWith(args.headers, UNLOCK_HEADER, key);
+  const result = await rawBaseQuery({ ...args, body, headers }, api, extraOptions);
+  // The window ended on the server (expired, "Lock now" in another tab, a newer window): forget it here.
+  if (isVaultLocked(result.error)) forgetUnlockWindow(key);
+  return result;
+}
+
+/**
+ * fetchBaseQuery plus the house rules: the unlock window's key for vault requests (vaultUnlock.ts), and
+ * every failure turned into `{ status, message }` by `apiFailure`. A vault request that finds the vault
+ * locked asks for the master password again and is sent once more with the answer.
+ */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiFailure> = async (
   args,
   api,
   extraOptions,
 ) => {
-  const result = await rawBaseQuery(args, api, extraOptions);
+  let result = await send([args, api, extraOptions]);
+  if (isWindowRequest(args) && isVaultLocked(result.error)) {
+    const credential = await askForVaultCredential();
+    if (credential !== null) {
+      const retry = { ...args, body: { ...args.body, masterPassword: credential } };
+      result = await send([retry, api, extraOptions]);
+    }
+  }
   if (!result.error) return { data: result.data, meta: result.meta };
   return { error: apiFailure(result.error, api.dispatch), meta: result.meta };
 };
@@ -59,16 +127,20 @@ export const PASSWORD_LIST_TAG = { type: 'Password', id: 'LIST' } as const;
 
 /**
  * What a change to the vault's entries makes stale, whichever feature made it (an edit, a favourite,
- * a delete, an import): the lists, the dashboard's stats and the settings' counts.
+ * a delete, an import): the lists, the dashboard's stats, the passwords' health and the settings' counts.
  */
-const VAULT_CHANGED_TAGS = [PASSWORD_LIST_TAG, 'Stats', 'Settings'] as const;
+const VAULT_CHANGED_TAGS = [PASSWORD_LIST_TAG, 'Stats', 'Health', 'Settings'] as const;
 
 /** `invalidatesTags` of every call that changes entries: only a change that happened. */
 export const vaultChanged = (_result: unknown, error: unknown) => (error ? [] : [...VAULT_CHANGED_TAGS]);
 
+/** `invalidatesTags` of a call that moves entries in or out of the trash (delete, restore, purge). */
+export const trashChanged = (_result: unknown, error: unknown) =>
+  error ? [] : [...VAULT_CHANGED_TAGS, 'Trash' as const];
+
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Password', 'Stats', 'Settings', 'User', 'MasterPasswordStatus'],
+  tagTypes: ['Password', 'Stats', 'Health', 'Trash', 'Settings', 'User', 'MasterPasswordStatus'],
   endpoints: () => ({}),
 });

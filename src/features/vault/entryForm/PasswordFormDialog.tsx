@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -12,11 +13,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
+import TuneIcon from '@mui/icons-material/Tune';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import { CATEGORIES } from '../../../common/constants';
-import { generatePassword } from '../../../common/generator';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { PasswordField } from '../../../shared/ui/PasswordField';
 import { StrengthMeter } from '../../../shared/ui/StrengthMeter';
+import { PasswordGenerator, useGeneratePassword } from '../generator';
 import { CustomFieldsEditor } from './CustomFieldsEditor';
 import { TagsInput } from './TagsInput';
 import { WeakPasswordHint } from './WeakPasswordHint';
@@ -26,6 +30,10 @@ export interface PasswordFormDialogProps {
   open: boolean;
   mode: 'create' | 'edit';
   initialValues: PasswordFormValues;
+  /** Said above the fields, e.g. that a new password was generated. */
+  notice?: string;
+  /** The entry's earlier passwords (an edit only), shown below the password. */
+  history?: ReactNode;
   /** Resolves true when saved: the dialog is then closed by its owner and the form forgotten. */
   onSubmit: (values: PasswordFormValues) => Promise<boolean>;
   onClose: () => void;
@@ -36,11 +44,15 @@ export function PasswordFormDialog({
   open,
   mode,
   initialValues,
+  notice,
+  history,
   onSubmit,
   onClose,
 }: PasswordFormDialogProps) {
   const id = useId();
   const { enqueueSnackbar } = useSnackbar();
+  const generateNew = useGeneratePassword();
+  const [generatorOpen, setGeneratorOpen] = useState(false);
 
   const submit = async (values: PasswordFormValues, helpers: FormikHelpers<PasswordFormValues>) => {
     if (await onSubmit(values)) helpers.resetForm();
@@ -59,6 +71,7 @@ export function PasswordFormDialog({
               </DialogTitle>
               <DialogContent dividers>
                 <Stack spacing={2} sx={{ pt: 1 }}>
+                  {notice && <Alert severity="info">{notice}</Alert>}
                   <TextField
                     name="title"
                     label="Title"
@@ -99,16 +112,39 @@ export function PasswordFormDialog({
                         variant="outlined"
                         startIcon={<AutorenewIcon />}
                         onClick={() => {
-                          void setFieldValue('password', generatePassword());
-                          enqueueSnackbar('Password generated', { variant: 'success' });
+                          void generateNew().then(async (password) => {
+                            await setFieldValue('password', password);
+                            enqueueSnackbar('Password generated', { variant: 'success' });
+                          });
                         }}
                         sx={{ flexShrink: 0, height: 56 }}
                       >
                         Generate
                       </Button>
+                      <Tooltip title="Generator options">
+                        <IconButton
+                          aria-label="Generator options"
+                          aria-expanded={generatorOpen}
+                          onClick={() => setGeneratorOpen((open) => !open)}
+                          sx={{ flexShrink: 0, height: 56, width: 56 }}
+                        >
+                          <TuneIcon />
+                        </IconButton>
+                      </Tooltip>
                     </Box>
+                    {generatorOpen && (
+                      <PasswordGenerator
+                        onUse={(password) => {
+                          void setFieldValue('password', password);
+                          setGeneratorOpen(false);
+                          enqueueSnackbar('Password generated', { variant: 'success' });
+                        }}
+                        onClose={() => setGeneratorOpen(false)}
+                      />
+                    )}
                     <StrengthMeter password={values.password} />
                     <WeakPasswordHint password={values.password} />
+                    {history}
                   </Box>
                   <PasswordField
                     name="totp"

@@ -1,11 +1,14 @@
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { useSnackbar } from 'notistack';
 import { vaultApi } from '../vaultApi';
+import { useGeneratePassword } from '../generator';
 import type { PasswordEntry } from '../../../common/wire';
 import { useMasterPasswordPrompt } from '../../masterPassword';
 import { useAppDispatch } from '../../../app/hooks';
 import { useOptionalSecretStore } from '../revealedSecrets';
 import { PasswordFormDialog } from './PasswordFormDialog';
+import { EntryActivity } from './EntryActivity';
+import { PasswordHistory } from './PasswordHistory';
 import { emptyPasswordForm, entryInputOf, formValuesOf, type PasswordFormValues } from './passwordFormSchema';
 
 interface EditorState {
@@ -15,12 +18,22 @@ interface EditorState {
   initialValues: PasswordFormValues;
   /** A fresh form for every opening. */
   generation: number;
+  /** Said at the top of the form (a password generated for the user). */
+  notice?: string;
 }
+
+export interface OpenEditOptions {
+  /** Fill in a freshly generated password in place of the current one (the user still saves). */
+  newPassword?: boolean;
+}
+
+export const NEW_PASSWORD_NOTICE =
+  'A new password was generated. Save to use it; the current one goes to the password history.';
 
 export interface PasswordEditor {
   openCreate: () => void;
   /** Asks for the master password, fetches the secrets and opens the form filled in. */
-  openEdit: (entry: Pick<PasswordEntry, '_id'>) => Promise<void>;
+  openEdit: (entry: Pick<PasswordEntry, '_id'>, options?: OpenEditOptions) => Promise<void>;
   dialog: ReactElement;
 }
 
@@ -33,6 +46,7 @@ export function usePasswordEditor(): PasswordEditor {
   const dispatch = useAppDispatch();
   const prompt = useMasterPasswordPrompt();
   const { enqueueSnackbar } = useSnackbar();
+  const generateNew = useGeneratePassword();
   const revealed = useOptionalSecretStore();
   const verifiedMasterPassword = useRef<string | null>(null);
   const [state, setState] = useState<EditorState>({
@@ -46,7 +60,7 @@ export function usePasswordEditor(): PasswordEditor {
   const close = useCallback(() => {
     verifiedMasterPassword.current = null;
     // The form keeps its own values until it unmounts; the decrypted ones are not kept here.
-    setState((current) => ({ ...current, open: false, initialValues: emptyPasswordForm }));
+    setState((current) => ({ ...current, open: false, initialValues: emptyPasswordForm, notice: undefined }));
   }, []);
 
   const openCreate = useCallback(() => {
@@ -61,7 +75,7 @@ export function usePasswordEditor(): PasswordEditor {
   }, []);
 
   const openEdit = useCallback(
-    async ({ _id: id }: Pick<PasswordEntry, '_id'>) => {
+    async ({ _id: id }: Pick<PasswordEntry, '_id'>, options: OpenEditOptions = {}) => {
       const masterPassword = await prompt({ purpose: 'edit', entryId: id });
       if (!masterPassword) return;
       try {
@@ -69,18 +83,22 @@ export function usePasswordEditor(): PasswordEditor {
           vaultApi.endpoints.viewPassword.initiate({ id, masterPassword }, { track: false }),
         ).unwrap();
         verifiedMasterPassword.current = masterPassword;
+        const values = formValuesOf(entry);
+        if (options.newPassword) values.password = await generateNew();
         setState((current) => ({
           open: true,
           mode: 'edit',
           entryId: id,
-          initialValues: formValuesOf(entry),
+          initialValues: values,
           generation: current.generation + 1,
+          notice: options.newPassword ? NEW_PASSWORD_NOTICE : undefined,
         }));
+        if (options.newPassword) enqueueSnackbar('Password generated', { variant: 'success' });
       } catch {
         enqueueSnackbar('Failed to decrypt password', { variant: 'error' });
       }
     },
-    [dispatch, enqueueSnackbar, prompt],
+    [dispatch, enqueueSnackbar, generateNew, prompt],
   );
 
   const save = async (values: PasswordFormValues): Promise<boolean> => {
@@ -119,6 +137,16 @@ export function usePasswordEditor(): PasswordEditor {
       open={state.open}
       mode={state.mode}
       initialValues={state.initialValues}
+      notice={state.notice}
+      history={
+        // Only while the form is open: the earlier passwords go with it.
+        state.open && state.mode === 'edit' && state.entryId ? (
+          <>
+            <PasswordHistory entryId={state.entryId} />
+            <EntryActivity entryId={state.entryId} />
+          </>
+        ) : null
+      }
       onSubmit={save}
       onClose={close}
     />

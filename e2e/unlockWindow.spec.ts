@@ -1,0 +1,240 @@
+// Issue 15 in the browser, against the real server: with "for 5 minutes after unlocking" chosen in
+// Settings > Security, one master password reveals two entries; "Lock now" in the top bar ends the
+// window and the next reveal asks again. Neither the master password nor the tab's unlock key is left in
+// localStorage, sessionStorage, IndexedDB or cookies. axe runs on the new setting and the top bar's
+// button in both themes at 1280 and 375 px; the screens go to UNLOCK_SHOTS_DIR (default /tmp/unlock-shots).
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { newPerson, registerThroughApi, signIn } from './support/users';
+import { addEntryThroughApi, enterMasterPassword } from './support/vault';
+
+const SHOTS_DIR = process.env.UNLOCK_SHOTS_DIR || '/tmp/unlock-shots';
+const WIDTHS = [1280, 375] as const;
+const THEMES = ['light', 'dark'] as const;
+const ENTRIES = [
+  { title: 'Harbour Bank', password: 'Hb-7!lantern-Quay', website: 'https://bank.example.test' },
+  { title: 'Meadow Mail', password: 'Mm-9$orchard-Lane', website: 'https://mail.example.test' },
+];
+
+async function shoot(page: Page, target: Locator, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await target.scrollIntoViewIfNeeded();
+  // No tooltip of the last button pressed or pointed at over the picture.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await target.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled' });
+}
+
+/** Serious and critical axe violations inside `selector`, one line each. */
+async function axeOn(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode()
+    .include(selector)
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
+  const toggle = page.getByRole('button', { name: `Switch to ${theme} theme` });
+  if (await toggle.isVisible()) await toggle.click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** Every width and theme: a screenshot of `target` and axe on `selector`; answers the violations. */
+async function auditEverywhere(page: Page, target: () => Locator, selector: string, name: string) {
+  const violations: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 768 ? 760 : 800 });
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      await expect(target()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} overflows at ${width} px`).toBeLessThanOrEqual(0);
+      await shoot(page, target(), `${name}-${theme}-${width}`);
+      violations.push(...(await axeOn(page, selector)).map((line) => `[${theme} ${width}] ${line}`));
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await useTheme(page, 'light');
+  return violations;
+}
+
+/** Everything this origin keeps in the browser: both storages, every IndexedDB record, the cookies. */
+async function storedInBrowser(page: Page, context: BrowserContext): Promise<string> {
+  const inPage = await page.evaluate(async () => {
+    const storage = (store: Storage) =>
+      Object.fromEntries(
+        Array.from({ length: store.length }, (_, i) => store.key(i) as string).map((key) => [
+          key,
+          store.getItem(key),
+        ]),
+      );
+    const databases = await indexedDB.databases();
+    const records: unknown[] = [];
+    for (const { name } of databases) {
+      if (!name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      for (const storeName of Array.from(db.objectStoreNames)) {
+        const all = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(storeName).objectStore(storeName).getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        records.push(...all);
+      }
+      db.close();
+    }
+    return {
+      local: storage(window.localStorage),
+      session: storage(window.sessionStorage),
+      databases: databases.map((db) => db.name),
+      records,
+      url: window.location.href,
+    };
+  });
+  return JSON.stringify({ ...inPage, cookies: await context.cookies() });
+}
+
+test.describe('unlock window', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('5 minutes: one dialog for two reveals; Lock now; the next reveal asks again; nothing stored', async ({
+    page,
+    request,
+    context,
+  }) => {
+    test.setTimeout(180_000);
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    await page.addInitScript(() => window.localStorage.setItem('theme', 'light'));
+    const person = newPerson('Una');
+    const token = await registerThroughApi(request, person);
+    for (const entry of ENTRIES) await addEntryThroughApi(request, token, person.masterPassword, entry);
+    await signIn(page, person);
+
+    // Settings > Security: the choice, "every time" until changed.
+    await page.goto('/settings?tab=security');
+    const setting = page.getByRole('radiogroup', { name: 'Ask for the master password' });
+    await expect(setting.getByRole('radio', { name: 'Every time (default)' })).toBeChecked();
+    await setting.getByRole('radio', { name: 'For 5 minutes after unlocking' }).check();
+    await expect(page.getByText('Settings updated successfully!').first()).toBeVisible();
+    await page.reload();
+    await expect(setting.getByRole('radio', { name: 'For 5 minutes after unlocking' })).toBeChecked();
+    const region = () => page.getByRole('region', { name: 'Unlock window' });
+    const settingViolations = await auditEverywhere(page, region, '[role="tabpanel"]', 'setting');
+    expect(settingViolations).toEqual([]);
+
+    // Watch the wire: the key the server hands out, and how each reveal opens the vault.
+    const keys: string[] = [];
+    const reveals: { header: string | null; masterPasswordInBody: boolean }[] = [];
+    page.on('response', async (response) => {
+      if (response.request().method() === 'POST' && response.url().endsWith('/api/auth/vault-unlock')) {
+        const answer = (await response.json().catch(() => null)) as { data?: { unlockKey?: string } } | null;
+        if (answer?.data?.unlockKey) keys.push(answer.data.unlockKey);
+      }
+    });
+    page.on('request', (sent) => {
+      if (!/\/api\/passwords\/[^/]+\/view$/.test(sent.url())) return;
+      const body = (sent.postDataJSON() ?? {}) as Record<string, unknown>;
+      reveals.push({
+        header: sent.headers()['x-vault-unlock'] ?? null,
+        masterPasswordInBody: 'masterPassword' in body,
+      });
+    });
+
+    await page.goto('/passwords');
+    const [first, second] = ENTRIES.map((entry) => page.getByRole('article', { name: entry.title }));
+    await first.getByRole('button', { name: `Reveal password for ${ENTRIES[0].title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Master password required' });
+    await expect(dialog.getByText(/stays unlocked in this tab for 5 minutes/)).toBeVisible();
+    await enterMasterPassword(page, person.masterPassword);
+    await expect(first.getByText(ENTRIES[0].password)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await second.getByRole('button', { name: `Reveal password for ${ENTRIES[1].title}` }).click();
+    await expect(second.getByText(ENTRIES[1].password)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => keys.length).toBe(1);
+    expect(reveals).toEqual([
+      { header: keys[0], masterPasswordInBody: false },
+      { header: keys[0], masterPasswordInBody: false },
+    ]);
+
+    // The top bar says the vault is unlocked, and for how long.
+    const banner = page.getByRole('banner');
+    const lockNow = banner.getByRole('button', { name: /^Lock now/ });
+    await expect(lockNow).toHaveAccessibleName('Lock now · 5 min left');
+    await lockNow.hover();
+    await expect(
+      page.getByRole('tooltip').filter({ hasText: 'Your vault stays unlocked in this tab' }),
+    ).toBeVisible();
+    await page.mouse.move(0, 0);
+    // The reveals' toasts have gone, so they hide nothing in the pictures.
+    await expect(page.getByText('Password revealed')).toHaveCount(0, { timeout: 15_000 });
+    const bannerViolations = await auditEverywhere(page, () => banner, 'header', 'topbar-unlocked');
+    expect(bannerViolations).toEqual([]);
+    // The narrowest window with the full top bar: everything still fits.
+    await page.setViewportSize({ width: 800, height: 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'the top bar overflows at 800 px').toBeLessThanOrEqual(0);
+    await shoot(page, banner, 'topbar-unlocked-light-800');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Nothing the browser keeps holds the master password or the key.
+    const stored = await storedInBrowser(page, context);
+    expect(stored).not.toContain(person.masterPassword);
+    expect(stored).not.toContain(keys[0]);
+    expect(stored).toContain('"token"'); // the check does look at localStorage
+
+    // Lock now: the server's window ends too (the old key no longer opens the vault).
+    await banner.getByRole('button', { name: /^Lock now/ }).click();
+    await expect(page.getByText('Vault locked').first()).toBeVisible();
+    await expect(banner.getByRole('button', { name: /Lock now/ })).toHaveCount(0);
+    const oldKeyAnswer = await page.evaluate(async (key) => {
+      const list = await fetch('api/passwords', {
+        headers: { authorization: `Bearer ${window.localStorage.getItem('token')}` },
+      });
+      const { data } = (await list.json()) as { data: { passwords: { _id: string }[] } };
+      const view = await fetch(`api/passwords/${data.passwords[0]._id}/view`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${window.localStorage.getItem('token')}`,
+          'content-type': 'application/json',
+          'x-vault-unlock': key,
+        },
+        body: '{}',
+      });
+      return { status: view.status, reason: ((await view.json()) as { reason?: string }).reason };
+    }, keys[0]);
+    expect(oldKeyAnswer).toEqual({ status: 401, reason: 'vault-locked' });
+
+    // The next reveal asks again.
+    await first.getByRole('button', { name: `Hide password for ${ENTRIES[0].title}` }).click();
+    await first.getByRole('button', { name: `Reveal password for ${ENTRIES[0].title}` }).click();
+    await expect(dialog).toBeVisible();
+    await enterMasterPassword(page, person.masterPassword);
+    await expect(first.getByText(ENTRIES[0].password)).toBeVisible();
+    await expect.poll(() => keys.length).toBe(2);
+
+    // A reload forgets the key (memory only): the window's button is gone and a reveal asks again.
+    await page.reload();
+    await expect(page.getByRole('article', { name: ENTRIES[1].title })).toBeVisible();
+    await expect(banner.getByRole('button', { name: /Lock now/ })).toHaveCount(0);
+    await second.getByRole('button', { name: `Reveal password for ${ENTRIES[1].title}` }).click();
+    await expect(dialog).toBeVisible();
+    const afterAll = await storedInBrowser(page, context);
+    for (const key of keys) expect(afterAll).not.toContain(key);
+    expect(afterAll).not.toContain(person.masterPassword);
+  });
+});

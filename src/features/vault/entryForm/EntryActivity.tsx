@@ -1,0 +1,29 @@
+// The entry's own lines of the access log, in its edit dialog: shown on demand, read when shown.
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ActivityIcon from '@mui/icons-material/ManageSearch';
+import { EntryActivityList } from '../../settings';
+
+export function EntryActivity({ entryId }: { entryId: string }) {
+  const [open, setOpen] = useState(false);
+  const regionId = useId();
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Button
+        size="small"
+        startIcon={<ActivityIcon />}
+        aria-expanded={open}
+        aria-controls={regionId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        {open ? 'Hide activity' : 'Activity of this entry'}
+      </Button>
+      {open && (
+        <Box id={regionId} sx={{ mt: 1 }}>
+          <EntryActivityList entryId={entryId} />
+        </Box>
+      )}
+    </Box>
+  );
+}
