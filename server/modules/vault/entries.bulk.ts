@@ -4,6 +4,7 @@
 import type { EntryContent, ExportedEntry } from '../../../src/common/wire';
 import { newId } from '../../crypto/tokens';
 import { openPassword, openSecrets, sealSecrets, type EntryKeys } from './entrySecrets';
+import { fingerprintKey } from './health';
 import { historyRows, type ReplacedPassword } from './history.service';
 import { plainFieldsOf } from './passwords.service';
 import * as repo from './vault.repository';
@@ -80,6 +81,22 @@ function storedFields(entry: EntryContent) {
 
 /** Writes new and overwritten entries in batches; run inside the caller's transaction. */
 export async function writeEntries(
+  trx: Executor,
+  userId: string,
+  entryKeys: EntryKeys,
+  writes: EntryWrites,
+  now: string,
+): Promise<void> {
+  // One derivation of the fingerprint key for the whole batch (HKDF costs as much as the rest of a row).
+  const keys = { ...entryKeys, fingerprint: entryKeys.fingerprint ?? fingerprintKey(entryKeys.vault) };
+  try {
+    await writeBatches(trx, userId, keys, writes, now);
+  } finally {
+    if (!entryKeys.fingerprint) keys.fingerprint.fill(0);
+  }
+}
+
+async function writeBatches(
   trx: Executor,
   userId: string,
   keys: EntryKeys,

@@ -20,6 +20,8 @@ const SECRET_FIELDS = { password: 'password', notes: 'notes', totp: 'totp', fiel
 export interface EntryKeys {
   vault: Buffer;
   server: Buffer;
+  /** The reuse-fingerprint key (health.ts), derived once for many entries; derived per entry without. */
+  fingerprint?: Buffer;
 }
 
 export interface EntrySecrets {
@@ -56,9 +58,9 @@ export function sealSecrets(
 ): SealedSecrets {
   const seal = (field: string, text: string) => encryptField(keys.vault, userId, entryId, field, text);
   const hasFields = secrets.fields.length > 0;
-  const fingerprints = fingerprintKey(keys.vault);
+  const fingerprints = keys.fingerprint ?? fingerprintKey(keys.vault);
   const health = healthOf(fingerprints, secrets.password);
-  fingerprints.fill(0);
+  if (!keys.fingerprint) fingerprints.fill(0);
   return {
     ...health,
     password_enc: seal(SECRET_FIELDS.password, secrets.password),

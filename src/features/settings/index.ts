@@ -8,4 +8,7 @@ export const SettingsPage = lazy(loadSettingsPage);
 export { AutoLogout } from './AutoLogout';
 export { useGeneratorOptions, type RememberedGeneratorOptions } from './useGeneratorOptions';
 export { useUnlockWindowChoice } from './useUnlockWindowChoice';
-export { EntryActivityList } from './EntryActivityList';
+// Lazy: the master-password feature (in every page's first load) imports this index.
+export const EntryActivityList = lazy(() =>
+  import('./EntryActivityList').then((module) => ({ default: module.EntryActivityList })),
+);

@@ -1,5 +1,6 @@
 // The entry's own lines of the access log, in its edit dialog: shown on demand, read when shown.
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ActivityIcon from '@mui/icons-material/ManageSearch';
@@ -21,7 +22,9 @@ export function EntryActivity({ entryId }: { entryId: string }) {
       </Button>
       {open && (
         <Box id={regionId} sx={{ mt: 1 }}>
-          <EntryActivityList entryId={entryId} />
+          <Suspense fallback={<CircularProgress size={20} aria-label="Loading activity" />}>
+            <EntryActivityList entryId={entryId} />
+          </Suspense>
         </Box>
       )}
     </Box>
