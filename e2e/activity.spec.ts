@@ -3,46 +3,15 @@
 // on the Activity tab in both themes at 1280 and 375 px; the screens go to UNLOCK_SHOTS_DIR (default
 // /tmp/unlock-shots).
 import fs from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newPerson, registerThroughApi, signIn } from './support/users';
 import { addEntryThroughApi, enterMasterPassword } from './support/vault';
+import { axeOn, shoot, useTheme } from './support/screens';
 
 const SHOTS_DIR = process.env.UNLOCK_SHOTS_DIR || '/tmp/unlock-shots';
 const WIDTHS = [1280, 375] as const;
 const THEMES = ['light', 'dark'] as const;
 const ENTRY = { title: 'Quarry Mail', password: 'Qm-4!granite-Path', website: 'https://mail.example.test' };
-
-async function shoot(page: Page, target: Locator, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  await target.scrollIntoViewIfNeeded();
-  // No tooltip of the last button pressed or pointed at over the picture.
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await expect(page.getByRole('tooltip')).toHaveCount(0);
-  await target.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled' });
-}
-
-/** Serious and critical axe violations inside `selector`, one line each. */
-async function axeOn(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode()
-    .include(selector)
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
-async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
-  const toggle = page.getByRole('button', { name: `Switch to ${theme} theme` });
-  if (await toggle.isVisible()) await toggle.click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-}
 
 test.describe('access log', () => {
   test.use({ reducedMotion: 'reduce' });
@@ -91,7 +60,7 @@ test.describe('access log', () => {
         await expect(reveal).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `Activity overflows at ${width} px`).toBeLessThanOrEqual(0);
-        await shoot(page, panel, `activity-${theme}-${width}`);
+        await shoot(page, panel, SHOTS_DIR, `activity-${theme}-${width}`);
         violations.push(
           ...(await axeOn(page, '[role="tabpanel"]')).map((line) => `[${theme} ${width}] ${line}`),
         );

@@ -4,11 +4,11 @@
 // screenshots in both themes at 1280 and 375 px (TOTP_SHOTS_DIR, default /tmp/totp-shots).
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { timeStep, totpAtStep } from './support/totp';
 import { signedInPerson } from './support/users';
 import { enterMasterPassword } from './support/vault';
+import { axeOn, shoot } from './support/screens';
 
 const SHOTS_DIR = process.env.TOTP_SHOTS_DIR || '/tmp/totp-shots';
 const SECRET = 'JBSWY3DPEHPK3PXP';
@@ -30,28 +30,6 @@ const CODE_ROW = /One-time code: \d{3} \d{3}$/;
 async function shownCode(card: Locator): Promise<string> {
   const text = (await card.getByText(CODE_ROW).textContent()) ?? '';
   return (/(\d{3}) (\d{3})$/.exec(text) ?? []).slice(1).join('');
-}
-
-async function shoot(page: Page, target: Locator, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  await target.scrollIntoViewIfNeeded();
-  // No tooltip of the last button pressed over the picture.
-  await page.mouse.move(0, 0);
-  await expect(page.getByRole('tooltip')).toHaveCount(0);
-  await target.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled' });
-}
-
-async function axeOn(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode()
-    .include(selector)
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 test.describe('TOTP codes and custom fields', () => {
@@ -100,7 +78,7 @@ test.describe('TOTP codes and custom fields', () => {
     await expect(card.getByText('PIN:', { exact: true })).toBeVisible();
     await expect(card.getByText('0042')).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Copy one-time code for ACME' })).toHaveCount(0);
-    await shoot(page, card, 'card-masked-light-1280');
+    await shoot(page, card, SHOTS_DIR, 'card-masked-light-1280');
 
     // Revealed: a 6-digit code that an authenticator app computes for this moment, and its countdown.
     await card.getByRole('button', { name: `Reveal password for ${TITLE}` }).click();
@@ -152,7 +130,7 @@ test.describe('TOTP codes and custom fields', () => {
         // The whole code is on screen, never cut short with an ellipsis.
         const cut = await card.getByText(CODE_ROW).evaluate((row) => row.scrollWidth > row.clientWidth);
         expect(cut, `code cut short at ${width} px`).toBe(false);
-        await shoot(page, card, `card-revealed-${theme}-${width}`);
+        await shoot(page, card, SHOTS_DIR, `card-revealed-${theme}-${width}`);
         violations.push(...(await axeOn(page, articleSelector)).map((line) => `[${theme} ${width}] ${line}`));
       }
     }
@@ -181,7 +159,7 @@ test.describe('TOTP codes and custom fields', () => {
     await key.fill('otpauth://hotp/ACME:alice?secret=JBSWY3DPEHPK3PXP&counter=1');
     await key.blur();
     await expect(form.getByText('Only time-based codes (otpauth://totp/) are supported')).toBeVisible();
-    await shoot(page, form, 'form-key-error-light-375');
+    await shoot(page, form, SHOTS_DIR, 'form-key-error-light-375');
     await key.fill(TOTP_URI);
     await form.getByRole('button', { name: 'Add field' }).click();
     const first = form.getByRole('group', { name: 'Custom field 1' });

@@ -4,11 +4,10 @@
 // localStorage, sessionStorage, IndexedDB or cookies. axe runs on the new setting and the top bar's
 // button in both themes at 1280 and 375 px; the screens go to UNLOCK_SHOTS_DIR (default /tmp/unlock-shots).
 import fs from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { newPerson, registerThroughApi, signIn } from './support/users';
 import { addEntryThroughApi, enterMasterPassword } from './support/vault';
+import { axeOn, shoot, useTheme } from './support/screens';
 
 const SHOTS_DIR = process.env.UNLOCK_SHOTS_DIR || '/tmp/unlock-shots';
 const WIDTHS = [1280, 375] as const;
@@ -17,36 +16,6 @@ const ENTRIES = [
   { title: 'Harbour Bank', password: 'Hb-7!lantern-Quay', website: 'https://bank.example.test' },
   { title: 'Meadow Mail', password: 'Mm-9$orchard-Lane', website: 'https://mail.example.test' },
 ];
-
-async function shoot(page: Page, target: Locator, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  await target.scrollIntoViewIfNeeded();
-  // No tooltip of the last button pressed or pointed at over the picture.
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await expect(page.getByRole('tooltip')).toHaveCount(0);
-  await target.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled' });
-}
-
-/** Serious and critical axe violations inside `selector`, one line each. */
-async function axeOn(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode()
-    .include(selector)
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
-async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
-  const toggle = page.getByRole('button', { name: `Switch to ${theme} theme` });
-  if (await toggle.isVisible()) await toggle.click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-}
 
 /** Every width and theme: a screenshot of `target` and axe on `selector`; answers the violations. */
 async function auditEverywhere(page: Page, target: () => Locator, selector: string, name: string) {
@@ -58,7 +27,7 @@ async function auditEverywhere(page: Page, target: () => Locator, selector: stri
       await expect(target()).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} overflows at ${width} px`).toBeLessThanOrEqual(0);
-      await shoot(page, target(), `${name}-${theme}-${width}`);
+      await shoot(page, target(), SHOTS_DIR, `${name}-${theme}-${width}`);
       violations.push(...(await axeOn(page, selector)).map((line) => `[${theme} ${width}] ${line}`));
     }
   }
@@ -188,7 +157,7 @@ test.describe('unlock window', () => {
     await page.setViewportSize({ width: 800, height: 800 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, 'the top bar overflows at 800 px').toBeLessThanOrEqual(0);
-    await shoot(page, banner, 'topbar-unlocked-light-800');
+    await shoot(page, banner, SHOTS_DIR, 'topbar-unlocked-light-800');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Nothing the browser keeps holds the master password or the key.

@@ -5,10 +5,10 @@
 // screens are saved in CARE_SHOTS_DIR (default /tmp/care-shots).
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newPerson, registerThroughApi, signIn, type Person } from './support/users';
 import { addEntryThroughApi, enterMasterPassword } from './support/vault';
+import { axeOn, shoot, useTheme } from './support/screens';
 
 const SHOTS_DIR = process.env.CARE_SHOTS_DIR || '/tmp/care-shots';
 const WIDTHS = [1280, 375] as const;
@@ -16,35 +16,6 @@ const THEMES = ['light', 'dark'] as const;
 
 const OLD_PASSWORD = 'Gh-Old!pass-2024';
 const NEW_PASSWORD = 'Gh-N3w!pass-2026';
-
-async function shoot(page: Page, target: Locator, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  await target.scrollIntoViewIfNeeded();
-  // No tooltip of the last button pressed over the picture.
-  await page.mouse.move(0, 0);
-  await expect(page.getByRole('tooltip')).toHaveCount(0);
-  await target.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled' });
-}
-
-/** Serious and critical axe violations inside `selector`, one line each. */
-async function axeOn(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode()
-    .include(selector)
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
-async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
-  const toggle = page.getByRole('button', { name: `Switch to ${theme} theme` });
-  if (await toggle.isVisible()) await toggle.click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-}
 
 async function setWidth(page: Page, width: number): Promise<void> {
   await page.setViewportSize({ width, height: width < 768 ? 760 : 800 });
@@ -61,7 +32,7 @@ async function auditEverywhere(page: Page, target: Locator, selector: string, na
       // Nothing is wider than the screen.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} overflows at ${width} px`).toBeLessThanOrEqual(0);
-      await shoot(page, target, `${name}-${theme}-${width}`);
+      await shoot(page, target, SHOTS_DIR, `${name}-${theme}-${width}`);
       violations.push(...(await axeOn(page, selector)).map((line) => `[${theme} ${width}] ${line}`));
     }
   }
@@ -156,7 +127,7 @@ test.describe('vault care: history, trash and health', () => {
     for (const width of WIDTHS) {
       await setWidth(page, width);
       await expect(history).toBeVisible();
-      await shoot(page, section, `history-light-${width}`);
+      await shoot(page, section, SHOTS_DIR, `history-light-${width}`);
     }
     await setWidth(page, 1280);
     await form.getByRole('button', { name: 'Cancel' }).click();
@@ -190,7 +161,7 @@ test.describe('vault care: history, trash and health', () => {
     await trashed.getByRole('button', { name: 'Restore GitHub' }).click();
     await expect(page.getByText('Password restored')).toBeVisible();
     await expect(page.getByText('The trash is empty')).toBeVisible();
-    await shoot(page, main, 'trash-empty-light-1280');
+    await shoot(page, main, SHOTS_DIR, 'trash-empty-light-1280');
     await page.getByRole('link', { name: 'Back to Passwords' }).click();
     await expect(github).toBeVisible();
     // Restored as it was: the new password, its history kept.
@@ -276,7 +247,7 @@ test.describe('vault care: history, trash and health', () => {
       await setWidth(page, width);
       for (const theme of THEMES) {
         await useTheme(page, theme);
-        await shoot(page, forum, `flagged-card-${theme}-${width}`);
+        await shoot(page, forum, SHOTS_DIR, `flagged-card-${theme}-${width}`);
         // The whole page as filtered: the chip, the Trash link and the flagged card.
         const found = await axeOn(page, 'main');
         expect(found, `filtered Passwords page, ${theme} ${width} px`).toEqual([]);

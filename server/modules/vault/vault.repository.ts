@@ -399,7 +399,8 @@ export async function insertBatch(db: Executor, rows: NewPasswordRow[]): Promise
 /** The new content of an existing entry: every column but the owner, the creation time and the derived search text. */
 export type EntryUpdate = Omit<PasswordRow, 'user_id' | 'created_at' | 'search_text'>;
 
-const UPDATED_COLUMNS = [
+/** An entry's content: what an import overwrites and what the trash keeps besides ids and dates. */
+const CONTENT_COLUMNS = [
   'title',
   'email',
   'username',
@@ -416,9 +417,9 @@ const UPDATED_COLUMNS = [
   'strength',
   'reuse_fp',
   'password_changed_at',
-  'updated_at',
-  'search_text',
 ] as const;
+
+const UPDATED_COLUMNS = [...CONTENT_COLUMNS, 'updated_at', 'search_text'] as const;
 
 /**
  * Overwrites up to BATCH_SIZE of the owner's entries in one statement (UPDATE ... FROM a VALUES list,
@@ -615,28 +616,7 @@ export function listHistory(db: Executor, userId: string, entryId: string): Prom
 // ---- Trash ----
 
 export type TrashRow = Selectable<PasswordsTrashTable>;
-const TRASH_COLUMNS = [
-  'id',
-  'user_id',
-  'title',
-  'email',
-  'username',
-  'website',
-  'category',
-  'is_favorite',
-  'tags',
-  'password_enc',
-  'notes_enc',
-  'has_totp',
-  'totp_enc',
-  'fields_enc',
-  'fields_listed',
-  'strength',
-  'reuse_fp',
-  'password_changed_at',
-  'created_at',
-  'updated_at',
-] as const;
+const TRASH_COLUMNS = ['id', 'user_id', ...CONTENT_COLUMNS, 'created_at', 'updated_at'] as const;
 
 /**
  * Inside a transaction: moves the owner's entry, whole, into the trash. Whether there was one to move.

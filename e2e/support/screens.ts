@@ -1,0 +1,40 @@
+// What the journeys that look at new views share: a screenshot without a stray tooltip or focus ring,
+// axe's serious and critical findings inside one part of the page, and switching the theme.
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** Saves `target` as `dir/name.png` once fonts are in and no tooltip covers it. */
+export async function shoot(page: Page, target: Locator, dir: string, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await target.scrollIntoViewIfNeeded();
+  // No tooltip of the last button pressed or pointed at over the picture.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await target.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
+}
+
+/** Serious and critical axe violations inside `selector`, one line each. */
+export async function axeOn(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode()
+    .include(selector)
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** Switches to `theme` with the top bar's toggle (when it is not already on). */
+export async function useTheme(page: Page, theme: Theme): Promise<void> {
+  const toggle = page.getByRole('button', { name: `Switch to ${theme} theme` });
+  if (await toggle.isVisible()) await toggle.click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
