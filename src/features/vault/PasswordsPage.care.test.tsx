@@ -83,6 +83,22 @@ describe('Passwords page: trash, health and renewal', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'Trash' })).toBeInTheDocument());
   });
 
+  it('restores once on a double click of Undo, and says nothing failed', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete GitHub' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete password' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await answerMasterPassword(user);
+    const toast = (await screen.findByText('Password deleted successfully')).closest('[role="status"]');
+    await user.dblClick(within(toast as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('article', { name: 'GitHub' })).toBeInTheDocument();
+    expect(vault.count('POST /passwords/:id/restore')).toBe(1);
+    expect(screen.queryByText('Failed to restore password')).not.toBeInTheDocument();
+  });
+
   it('says when Undo could not restore the entry', async () => {
     vault.fail.set('POST /passwords/:id/restore', { status: 500, message: 'Database down' });
     const { user } = renderPage();

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useSnackbar } from 'notistack';
 import { useAppDispatch } from '../../app/hooks';
 import { vaultCareApi } from './vaultCareApi';
@@ -7,16 +7,26 @@ import { vaultCareApi } from './vaultCareApi';
 export function useRestorePassword(): (id: string) => Promise<boolean> {
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
+  // A double click (Undo while its toast is leaving, Restore twice) restores once and says so once.
+  const pending = useRef(new Map<string, Promise<boolean>>());
   return useCallback(
-    async (id: string) => {
-      try {
-        await dispatch(vaultCareApi.endpoints.restorePassword.initiate(id, { track: false })).unwrap();
-        enqueueSnackbar('Password restored', { variant: 'success' });
-        return true;
-      } catch {
-        enqueueSnackbar('Failed to restore password', { variant: 'error' });
-        return false;
-      }
+    (id: string) => {
+      const running = pending.current.get(id);
+      if (running) return running;
+      const restoring = (async () => {
+        try {
+          await dispatch(vaultCareApi.endpoints.restorePassword.initiate(id, { track: false })).unwrap();
+          enqueueSnackbar('Password restored', { variant: 'success' });
+          return true;
+        } catch {
+          enqueueSnackbar('Failed to restore password', { variant: 'error' });
+          return false;
+        } finally {
+          pending.current.delete(id);
+        }
+      })();
+      pending.current.set(id, restoring);
+      return restoring;
     },
     [dispatch, enqueueSnackbar],
   );

@@ -161,6 +161,8 @@ export function useVaultActions(
       ).unwrap();
       secrets.delete(entry._id);
       // The entry went to the trash: one click puts it back, without the master password.
+      // One Undo per toast: a second click while the toast is leaving does nothing.
+      let undone = false;
       enqueueSnackbar('Password deleted successfully', {
         variant: 'success',
         action: (key) => (
@@ -169,6 +171,8 @@ export function useVaultActions(
             size="small"
             variant="outlined"
             onClick={() => {
+              if (undone) return;
+              undone = true;
               closeSnackbar(key);
               void restore(entry._id);
             }}
