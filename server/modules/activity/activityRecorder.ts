@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ActivityAction } from '../../../src/common/activity';
 import type { AppContext } from '../../context';
+import { INVALID_MASTER_PASSWORD, REASONS } from '../vault/masterPassword.service';
 import { entryTitle } from '../vault/passwords.service';
 import { recordActivity } from './activity.service';
 
@@ -35,9 +36,9 @@ const SIGN_IN = 'POST /auth/login';
 
 /** What a refused master password answers (masterPassword.service), read from the answer's body. */
 const FAILURES: Record<string, ActivityAction> = {
-  'Invalid master password': 'master-password-failed',
-  'master-password-session-ended': 'lockout',
-  'master-password-locked': 'unlock-paused',
+  [INVALID_MASTER_PASSWORD]: 'master-password-failed',
+  [REASONS.sessionEnded]: 'lockout',
+  [REASONS.locked]: 'unlock-paused',
 };
 
 declare module 'fastify' {
