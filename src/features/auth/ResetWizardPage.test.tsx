@@ -19,7 +19,8 @@ function resetServer() {
 
 async function openWizard(options: Parameters<typeof renderApp>[1] = {}) {
   const view = renderApp('/forgot-password-otp', { state: { email: EMAIL }, ...options });
-  await screen.findByRole('heading', { name: 'Enter your code' });
+  // The page is a lazy chunk: its first load in a busy CI run can take more than findBy's default second.
+  await screen.findByRole('heading', { name: 'Enter your code' }, { timeout: 10_000 });
   return view;
 }
 
