@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { ensurePrivateDatabaseFile } from './privateFiles';
 import type { Database } from './schema';
@@ -25,6 +25,35 @@ export interface PoolUse {
 }
 
 const POSTGRES_POOL_MAX = 10;
+/** Prepared statements kept per SQLite database: every query shape the server has, with room to spare. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The database as Kysely's SQLite dialect sees it, keeping prepared statements by their SQL: Kysely
+ * prepares every query anew, and preparing cost more than running a window of the list. A statement
+ * that is still being iterated (an export's stream) is not handed out twice: a fresh one is prepared.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const cached = statements.get(sql);
+      if (cached && !cached.busy) {
+        // Most recently used last: the first key is the one to evict.
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        statements.set(sql, statement);
+        if (statements.size > size) statements.delete(statements.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
+}
 const poolUses = new WeakMap<Db, () => PoolUse>();
 
 /** The connections of a database made by createDatabase (undefined for any other). */
@@ -52,7 +81,7 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   // One connection, always open: every query of the process goes through it, one at a time.
   poolUses.set(db, () => ({ dialect: 'sqlite', connections: sqlite.open ? 1 : 0, maxConnections: 1 }));
   return db;
