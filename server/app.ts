@@ -7,7 +7,7 @@ import { normaliseBasePath } from './config';
 import type { AppContext } from './context';
 import { installErrorHandler } from './http/errorHandler';
 import { registerStaticApp } from './http/staticApp';
-import { loggerOptions } from './logger';
+import { loggerOptions, RequestLogController } from './logger';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passwordRoutes } from './modules/vault/passwords.routes';
 import { vaultCareRoutes } from './modules/vault/vaultCare.routes';
@@ -53,6 +53,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const { config } = ctx;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
+    logController: new RequestLogController(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: REQUEST_BODY_MAX_BYTES,
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: true, allErrors: false } },

@@ -1,19 +1,15 @@
-// Headers on every answer. Styles are allowed by a per-response nonce that the app hands to Emotion
-// and notistack (index.html carries it in <meta name="csp-nonce">), so no 'unsafe-inline' anywhere.
+// Headers on every answer. The page (index.html) allows styles by a nonce of its own that the app hands
+// to Emotion and notistack (it carries it in <meta name="csp-nonce">), so no 'unsafe-inline' anywhere;
+// every other answer (the API's JSON, assets) needs no inline style at all and gets the policy without it.
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    cspNonce: string;
-  }
-}
-
-export function contentSecurityPolicy(nonce: string): string {
+/** The Content-Security-Policy; with a nonce (the page), its inline <style> elements may apply. */
+export function contentSecurityPolicy(nonce?: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    `style-src 'self' 'nonce-${nonce}'`,
+    nonce ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self' data:",
     "connect-src 'self'",
@@ -24,24 +20,33 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
+/** A fresh nonce for one page answer. */
+export function newCspNonce(): string {
+  return crypto.randomBytes(16).toString('base64');
+}
+
+const EVERY_ANSWER = Object.entries({
+  'content-security-policy': contentSecurityPolicy(),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+});
+
 export function installSecurityHeaders(app: FastifyInstance, apiPrefix: string): void {
-  app.decorateRequest('cspNonce', '');
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    request.cspNonce = crypto.randomBytes(16).toString('base64');
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce));
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('cross-origin-resource-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  // A callback hook, not an async one: it runs on every answer and awaits nothing.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    for (const [name, value] of EVERY_ANSWER) {
+      // The page sets its own policy, with its nonce.
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
     // API answers may carry secrets: no cache may keep them.
     if (request.url.startsWith(apiPrefix)) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

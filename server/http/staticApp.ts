@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentSecurityPolicy, newCspNonce } from './securityHeaders';
 
 export interface StaticOptions {
   staticDir: string;
@@ -31,8 +32,10 @@ export async function registerStaticApp(app: FastifyInstance, options: StaticOpt
     if (!indexHtml)
       return reply.code(503).type('text/plain').send('The app is not built yet: run npm run build.');
     // The nonce lets Emotion and notistack insert <style> under a CSP without 'unsafe-inline'.
-    const base = `<base href="${escapeAttribute(options.publicBase(request))}" />\n    <meta name="csp-nonce" content="${escapeAttribute(request.cspNonce)}" />`;
+    const nonce = newCspNonce();
+    const base = `<base href="${escapeAttribute(options.publicBase(request))}" />\n    <meta name="csp-nonce" content="${escapeAttribute(nonce)}" />`;
     return reply
+      .header('content-security-policy', contentSecurityPolicy(nonce))
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(indexHtml.replace('<head>', `<head>\n    ${base}`));

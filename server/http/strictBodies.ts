@@ -3,6 +3,7 @@
 // into "true" or null into "". Before validation, this replaces such a value with one Ajv cannot coerce
 // (an empty object), so validation refuses the body with the route's own 400 message.
 import type { FastifyInstance } from 'fastify';
+import { addRouteHook, bodySchemaOf } from './routeHooks';
 
 interface Schema {
   type?: string | string[];
@@ -64,10 +65,15 @@ export function uncoercible(schema: Schema, value: unknown): number {
   return replaced;
 }
 
-/** Installs the check on every route registered after it. A body that is not an object is left to Ajv. */
+/** Installs the check on every route with a body schema registered after it. A body that is not an object is left to Ajv. */
 export function installStrictBodies(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    const schema = request.routeOptions.schema?.body as Schema | undefined;
-    if (schema && isPlainObject(request.body)) uncoercible(schema, request.body);
-  });
+  addRouteHook(
+    app,
+    'preValidation',
+    (route) => bodySchemaOf(route) !== undefined,
+    async (request) => {
+      const schema = request.routeOptions.schema?.body as Schema | undefined;
+      if (schema && isPlainObject(request.body)) uncoercible(schema, request.body);
+    },
+  );
 }

@@ -4,8 +4,9 @@
 // accounts. Each check is booked before it runs (parallel guesses cannot pass the limit) and given back
 // when it succeeds, so only failures count: a busy user is never slowed down.
 // The public sign-in routes have their own per-client limits in the auth service.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../context';
+import { addRouteHook, bodySchemaOf } from '../http/routeHooks';
 import { tooManyRequests } from '../http/errors';
 import { LIMITS, limiterOf, waitText } from './limits';
 
@@ -36,13 +37,14 @@ const FAILED_CHECK_STATUSES = new Set([400, 401, 403, 429]);
 
 export const clientCheckKey = (ip: string) => `client:secret-check:${ip}`;
 
-/** Installs the limit on every route registered after it (call before the modules). */
+/** Installs the limit on every route registered after it whose body carries a secret (call before the modules). */
 export function installClientLimits(app: FastifyInstance, ctx: AppContext): void {
   const limiter = limiterOf(ctx);
+  const carriesSecret = (route: RouteOptions) => checksSecret(bodySchemaOf(route));
 
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  addRouteHook(app, 'preHandler', carriesSecret, async (request: FastifyRequest) => {
     // Signed-in routes only: request.auth is set by requireAuth, which runs in onRequest.
-    if (!request.auth || !checksSecret(request.routeOptions.schema?.body)) return;
+    if (!request.auth) return;
     const key = clientCheckKey(request.ip);
     const { limit, windowMs } = LIMITS.secretChecksPerAddress;
     const result = await limiter.consume(key, limit, windowMs);
@@ -55,7 +57,7 @@ export function installClientLimits(app: FastifyInstance, ctx: AppContext): void
     request.clientCheckKey = key;
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  addRouteHook(app, 'onSend', carriesSecret, async (request, reply, payload) => {
     const key = request.clientCheckKey;
     const failed = FAILED_CHECK_STATUSES.has(reply.statusCode);
     if (key && !failed) {

@@ -1,9 +1,11 @@
 // Writes the access log from the API's answers, in one place: which route answered what decides the
 // line, so no service needs to know about the log. Runs after the answer is made; a line that cannot
 // be written is logged and never fails the request.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { ActivityAction } from '../../../src/common/activity';
 import type { AppContext } from '../../context';
+import { addRouteHook, bodySchemaOf } from '../../http/routeHooks';
+import { checksSecret } from '../../security/clientLimits';
 import { INVALID_MASTER_PASSWORD, REASONS } from '../vault/masterPassword.service';
 import { entryTitle } from '../vault/passwords.service';
 import { recordActivity } from './activity.service';
@@ -61,22 +63,32 @@ const entryOfAnswer = (body: Record<string, unknown> | undefined) =>
   (body?.data as { password?: { _id?: string; title?: string } } | undefined)?.password;
 
 export function installActivityLog(app: FastifyInstance, ctx: AppContext, api: string): void {
-  const routeOf = (request: FastifyRequest) => {
-    const url = request.routeOptions.url;
-    return url?.startsWith(api) ? `${request.method} ${url.slice(api.length)}` : undefined;
-  };
+  const keyOf = (method: string, url: string | undefined) =>
+    url?.startsWith(api) ? `${method} ${url.slice(api.length)}` : undefined;
+  const routeOf = (request: FastifyRequest) => keyOf(request.method, request.routeOptions.url);
   const idOf = (request: FastifyRequest) => (request.params as { id?: string } | undefined)?.id;
+  const ruleOf = (route: RouteOptions) =>
+    [route.method]
+      .flat()
+      .map((method) => keyOf(method, route.url))
+      .find((key) => key !== undefined);
+  // The routes that write a line: those of RULES, the sign-in, and every route that checks a secret
+  // from its body (a wrong master password is written whichever route it came to).
+  const writesLine = (route: RouteOptions) => {
+    const key = ruleOf(route);
+    return key !== undefined && (key in RULES || key === SIGN_IN || checksSecret(bodySchemaOf(route)));
+  };
+  const readsEntryTitle = (route: RouteOptions) => {
+    const key = ruleOf(route);
+    return key !== undefined && RULES[key]?.entry === 'param';
+  };
 
-  app.addHook('preHandler', async (request) => {
-    const route = routeOf(request);
-    const rule = route ? RULES[route] : undefined;
+  addRouteHook(app, 'preHandler', readsEntryTitle, async (request) => {
     const id = idOf(request);
-    if (rule?.entry === 'param' && request.auth && id) {
-      request.activityEntryTitle = await entryTitle(ctx, request.auth.userId, id);
-    }
+    if (request.auth && id) request.activityEntryTitle = await entryTitle(ctx, request.auth.userId, id);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  addRouteHook(app, 'onSend', writesLine, async (request, reply, payload) => {
     const route = routeOf(request);
     if (!route) return payload;
     try {
