@@ -143,10 +143,19 @@ export interface PasswordsTable {
   updated_at: string;
   /** title, website, username and e-mail case-folded, one per line (vault/searchText.ts): what search reads. */
   search_text: string;
+  /** The entry as lists answer it, JSON, but for what a read adds (vault/listedEntry.ts); written with the row. */
+  list_json: Generated<string>;
+  /** How many of the owner's entries share this row's password fingerprint (itself included; 0 without one). */
+  reuse_count: Generated<number>;
+  /** The title folded for sorting by name (vault/searchText.ts `titleSortOf`). */
+  title_sort: Generated<string>;
 }
 
 /** A deleted entry, whole, until it is restored or purged (vault module). */
-export interface PasswordsTrashTable extends Omit<PasswordsTable, 'search_text' | 'has_totp'> {
+export interface PasswordsTrashTable extends Omit<
+  PasswordsTable,
+  'search_text' | 'has_totp' | 'list_json' | 'reuse_count' | 'title_sort'
+> {
   has_totp: number;
   deleted_at: string;
 }

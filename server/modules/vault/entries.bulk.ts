@@ -87,6 +87,7 @@ export async function writeEntries(
   writes: EntryWrites,
   now: string,
 ): Promise<void> {
+  await repo.lockVaultKeyRow(trx, userId);
   // One derivation of the fingerprint key for the whole batch (HKDF costs as much as the rest of a row).
   const keys = { ...entryKeys, fingerprint: entryKeys.fingerprint ?? fingerprintKey(entryKeys.vault) };
   try {

@@ -18,7 +18,10 @@ export async function backfillHealth(db: Db, userId: string, vaultKey: Buffer): 
     if (password !== null) updates.push({ id: row.id, ...healthOf(key, password) });
   }
   key.fill(0);
-  for (let start = 0; start < updates.length; start += repo.BATCH_SIZE) {
-    await repo.setHealthBatch(db, userId, updates.slice(start, start + repo.BATCH_SIZE));
-  }
+  await db.transaction().execute(async (trx) => {
+    await repo.lockVaultKeyRow(trx, userId);
+    for (let start = 0; start < updates.length; start += repo.BATCH_SIZE) {
+      await repo.setHealthBatch(trx, userId, updates.slice(start, start + repo.BATCH_SIZE));
+    }
+  });
 }

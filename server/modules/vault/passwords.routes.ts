@@ -31,9 +31,11 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schema: { querystring: ListQuery, response: ListResponse },
         schemaErrorFormatter: validationErrors(),
       },
-      async (request) => {
-        const data = await service.listPasswords(ctx, authOf(request).userId, request.query);
-        return { success: true as const, data };
+      async (request, reply) => {
+        const answer = await service.listPasswordsJson(ctx, authOf(request).userId, request.query);
+        // Already JSON text: Fastify sends a string with a JSON type as it is, unserialised (the type
+        // provider only knows the object it describes).
+        return reply.type('application/json; charset=utf-8').send(answer as never);
       },
     );
 

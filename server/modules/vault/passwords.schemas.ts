@@ -25,7 +25,9 @@ import { MAX_LIST_LIMIT, MAX_SEARCH_LENGTH } from '../../../src/common/limits';
 import { HEALTH_FILTERS } from '../../../src/common/wire';
 import { badRequest } from '../../http/errors';
 import { errorResponses, MasterPasswordField as masterPassword } from '../../http/schemas';
-import { INVALID_CURSOR, MAX_CURSOR_LENGTH } from '../../http/keysetCursor';
+import { INVALID_CURSOR } from '../../http/keysetCursor';
+import { LIST_SORTS } from '../../../src/common/listOrder';
+import { MAX_LIST_CURSOR_LENGTH } from './listCursor';
 
 const CategoryFilterSchema = stringEnum<Category | typeof CATEGORY_FILTER_ALL>([
   CATEGORY_FILTER_ALL,
@@ -82,9 +84,13 @@ export const ListQuery = Type.Object({
   favorite: Type.Optional(stringEnum(['true', 'false'] as const)),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT })),
   /** The `nextCursor` of the window before (opaque to clients). */
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_CURSOR_LENGTH })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_LIST_CURSOR_LENGTH })),
   /** Only the entries whose password is weak, reused or old. */
   health: Type.Optional(stringEnum(HEALTH_FILTERS)),
+  /** The order: newest first (default), last updated first, or by name. */
+  sort: Type.Optional(stringEnum(LIST_SORTS)),
+  /** Favourites before the others, each in the order. */
+  favoritesFirst: Type.Optional(stringEnum(['true', 'false'] as const)),
 });
 export type ListQuery = Static<typeof ListQuery>;
 
@@ -92,6 +98,12 @@ export type ListQuery = Static<typeof ListQuery>;
 
 const success = Type.Literal(true);
 
+/**
+ * The list's answer. The route sends it as JSON text joined from the entries' stored listed forms
+ * (passwords.service `listPasswordsJson`), which the serializer does not go through: what an entry
+ * carries there is fixed by listedEntry.ts (never a ciphertext), and a test holds every list answer to
+ * this schema, with no member it does not name.
+ */
 export const ListResponse = {
   200: Type.Object({
     success,

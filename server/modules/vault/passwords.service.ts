@@ -7,7 +7,6 @@ import { totpCodeAt, totpProblem } from '../../../src/common/totp';
 import type {
   CustomField,
   PasswordEntry,
-  PasswordListPage,
   PasswordStats,
   RevealedPasswordEntry,
   VaultHealth,
@@ -29,7 +28,10 @@ import { keepInHistory } from './history.service';
 import { withVaultKey } from './masterPassword.service';
 import type { VaultCredential } from './vaultCredential';
 import type { CreateEntryBody, ListQuery, UpdateEntryBody } from './passwords.schemas';
-import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../../http/keysetCursor';
+import { INVALID_CURSOR } from '../../http/keysetCursor';
+import * as lists from './entryList.repository';
+import { decodeListCursor, encodeListCursor, type ListCursor } from './listCursor';
+import { listedEntryJson, listedEntryOf, positionOf } from './listedEntry';
 import { foldForSearch } from './searchText';
 import * as repo from './vault.repository';
 
@@ -42,70 +44,21 @@ function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
 }
 
-function parseTags(json: string): string[] {
-  try {
-    const tags: unknown = JSON.parse(json);
-    return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The plain columns of a row as answers and export files carry them. */
-export function plainFieldsOf(row: repo.PublicPasswordRow) {
-  return {
-    title: row.title,
-    email: row.email,
-    username: row.username,
-    website: row.website,
-    category: isCategory(row.category) ? row.category : DEFAULT_CATEGORY,
-    isFavorite: Number(row.is_favorite) === 1,
-    tags: parseTags(row.tags),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-/** How many entries use the password, as answers say it: 0 when only this one does. */
-function reusedIn(count: number | string | null | undefined): number {
-  const entries = Number(count ?? 0);
-  return entries > 1 ? entries : 0;
-}
+export { plainFieldsOf } from './listedEntry';
 
 /**
- * A row (without its vault-key ciphertext) as the API answers it. `reuse_count` is how many of the
- * owner's entries share its password (lists read it with the row; single answers with reuseCountOf).
+ * A row (without its vault-key ciphertext) as the API answers it. A row of the trash has no reuse count:
+ * its password is shared with no entry of the vault's lists.
  */
 export function toPasswordEntry(
-  row: repo.PublicPasswordRow & { reuse_count?: number | string | null },
+  row: Omit<repo.PublicPasswordRow, 'reuse_count'> & { reuse_count?: number | string | null },
   serverKey: Buffer,
   userId: string,
 ): PasswordEntry {
-  const { createdAt, updatedAt, ...plain } = plainFieldsOf(row);
-  return {
-    _id: row.id,
-    ...plain,
-    hasTotp: Number(row.has_totp) === 1,
-    fields: openListedFields(serverKey, userId, row),
-    health: {
-      strength: row.strength === null ? null : Number(row.strength),
-      reusedIn: reusedIn(row.reuse_count),
-      passwordChangedAt: row.password_changed_at,
-    },
-    createdAt,
-    updatedAt,
-  };
-}
-
-/** One row as the API answers it, with how many entries share its password. */
-async function answerFor(
-  ctx: AppContext,
-  db: repo.Executor,
-  userId: string,
-  row: repo.PublicPasswordRow,
-): Promise<PasswordEntry> {
-  const reuse_count = await repo.countSharingPassword(db, userId, row.reuse_fp);
-  return toPasswordEntry({ ...row, reuse_count }, ctx.serverKey, userId);
+  return listedEntryOf(
+    { ...row, reuse_count: row.reuse_count ?? null },
+    openListedFields(serverKey, userId, row),
+  );
 }
 
 /** Trimmed, non-empty, without duplicates, in the order given. */
@@ -128,47 +81,110 @@ function normaliseFields(body: EntryFields) {
   };
 }
 
-/**
- * A window of the list (SPEC's search, category, favourite and limit, plus a keyset cursor), its total
- * and where the next window starts. Without a limit the rest of the list comes in one answer.
- */
-export async function listPasswords(
-  ctx: AppContext,
-  userId: string,
-  query: ListQuery,
-): Promise<PasswordListPage> {
-  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  if (after === null) throw badRequest(INVALID_CURSOR);
-  const search = query.search?.trim() ? foldForSearch(query.search.trim()) : undefined;
-  const filter: repo.EntryFilter = {
-    search,
+/** The list's filters of a query, the search folded as stored. */
+function filterOf(ctx: AppContext, query: ListQuery): lists.EntryFilter {
+  return {
+    search: query.search?.trim() ? foldForSearch(query.search.trim()) : undefined,
     category: query.category === CATEGORY_FILTER_ALL ? undefined : query.category,
     favorite: query.favorite === undefined ? undefined : query.favorite === 'true',
-    health: query.health && {
-      kind: query.health,
-      weakBelow: WEAK_BELOW,
-      oldBefore: oldBefore(ctx.now()),
-    },
+    health: query.health && { kind: query.health, weakBelow: WEAK_BELOW, oldBefore: oldBefore(ctx.now()) },
   };
+}
+
+interface ListOrder {
+  sort: lists.ListSort;
+  /** Favourites, then the others, each part in the sort's order. */
+  favoritesFirst: boolean;
+}
+
+/**
+ * Up to `limit` rows of the list in `order` after `after` (all the rest without a limit). With
+ * favourites first the favourites are read, then, when the window is not full, the others from their
+ * start: each part through its own index.
+ */
+async function readWindow(
+  db: repo.Executor,
+  userId: string,
+  filter: lists.EntryFilter,
+  order: ListOrder,
+  after: ListCursor | undefined,
+  limit: number | undefined,
+): Promise<lists.WindowRow[]> {
+  const { sort } = order;
+  if (!order.favoritesFirst) return lists.listWindow(db, userId, filter, { sort, part: 'all', after, limit });
+  let rows: lists.WindowRow[] = [];
+  if (after === undefined || after.part === 'favorites') {
+    rows = await lists.listWindow(db, userId, filter, { sort, part: 'favorites', after, limit });
+  }
+  if (limit === undefined || rows.length < limit) {
+    const others = await lists.listWindow(db, userId, filter, {
+      sort,
+      part: 'others',
+      after: after?.part === 'others' ? after : undefined,
+      limit: limit === undefined ? undefined : limit - rows.length,
+    });
+    rows = rows.concat(others);
+  }
+  return rows;
+}
+
+/** Where the window after `last` starts, in `order`. */
+function cursorAfter(last: lists.WindowRow, order: ListOrder): ListCursor {
+  const position = positionOf(last.list_json);
+  const keys = { created: position.createdAt, updated: position.updatedAt, name: last.title_sort ?? '' };
+  return {
+    sort: order.sort,
+    part: order.favoritesFirst ? (position.isFavorite ? 'favorites' : 'others') : 'all',
+    key: keys[order.sort],
+    id: position.id,
+  };
+}
+
+/**
+ * A window of the list (SPEC's search, category, favourite and limit, plus the order, favourites first,
+ * the health filter and a keyset cursor), its total and where the next window starts: the whole answer
+ * as JSON. Each entry is its stored listed form (list_json) with the two members a read adds, so the
+ * answer is joined from texts rather than built and serialised field by field. Without a limit the rest
+ * of the list comes in one answer.
+ */
+export async function listPasswordsJson(ctx: AppContext, userId: string, query: ListQuery): Promise<string> {
+  const order: ListOrder = {
+    sort: query.sort ?? 'created',
+    // With only favourites (or only the others) asked for, there is one part.
+    favoritesFirst: query.favoritesFirst === 'true' && query.favorite === undefined,
+  };
+  const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor);
+  if (
+    after === null ||
+    (after && (after.sort !== order.sort || (after.part !== 'all') !== order.favoritesFirst))
+  ) {
+    throw badRequest(INVALID_CURSOR);
+  }
+  const filter = filterOf(ctx, query);
   // One more row than asked tells whether another window follows, without a second query.
   const limit = query.limit === undefined ? undefined : query.limit + 1;
   const [rows, total] = await Promise.all([
-    repo.listEntries(ctx.db, userId, filter, { after, limit }),
-    repo.countEntries(ctx.db, userId, filter),
+    readWindow(ctx.db, userId, filter, order, after, limit),
+    lists.countEntries(ctx.db, userId, filter),
   ]);
   const more = query.limit !== undefined && rows.length > query.limit;
   const window = more ? rows.slice(0, query.limit) : rows;
   const last = window[window.length - 1];
-  return {
-    passwords: window.map((row) => toPasswordEntry(row, ctx.serverKey, userId)),
-    nextCursor: more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
-    total,
-  };
+  const next = more && last ? encodeListCursor(cursorAfter(last, order)) : null;
+  const entries = window.map((row) =>
+    row.fields_listed === null
+      ? row.list_json
+      : listedEntryJson(
+          row.list_json,
+          openListedFields(ctx.serverKey, userId, { id: positionOf(row.list_json).id, ...row }),
+        ),
+  );
+  return `{"success":true,"data":{"passwords":[${entries.join(',')}],"nextCursor":${JSON.stringify(next)},"total":${total}}}`;
 }
 
 export async function passwordStats(ctx: AppContext, userId: string): Promise<PasswordStats> {
   const stats: PasswordStats = { total: 0, favorites: 0, categories: {} };
-  for (const row of await repo.countByCategory(ctx.db, userId)) {
+  for (const row of await lists.countByCategory(ctx.db, userId)) {
     const category = isCategory(row.category) ? row.category : DEFAULT_CATEGORY;
     stats.total += row.count;
     stats.favorites += row.favorites;
@@ -197,7 +213,7 @@ export async function entryTitle(ctx: AppContext, userId: string, id: string): P
 
 /** How many entries are weak, reused or old: read from what saves stored, nothing is decrypted. */
 export function vaultHealth(ctx: AppContext, userId: string): Promise<VaultHealth> {
-  return repo.countHealth(ctx.db, userId, WEAK_BELOW, oldBefore(ctx.now()));
+  return lists.countHealth(ctx.db, userId, WEAK_BELOW, oldBefore(ctx.now()));
 }
 
 export function createPassword(
@@ -232,8 +248,11 @@ export function createPassword(
       created_at: now,
       updated_at: now,
     };
-    await repo.insertEntry(ctx.db, row);
-    return answerFor(ctx, ctx.db, auth.userId, row);
+    return ctx.db.transaction().execute(async (trx) => {
+      await repo.lockVaultKeyRow(trx, auth.userId);
+      const inserted = await repo.insertEntry(trx, row);
+      return toPasswordEntry(inserted, ctx.serverKey, auth.userId);
+    });
   });
 }
 
@@ -251,6 +270,7 @@ export function updatePassword(
     if (!ENTRY_ID.test(id)) throw entryNotFound();
     return ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now().toISOString();
+      await repo.lockVaultKeyRow(trx, auth.userId);
       const current = await repo.lockEntry(trx, auth.userId, id, now);
       if (!current) throw entryNotFound();
       const given = { password: body.password, notes: body.notes, ...extras };
@@ -279,7 +299,7 @@ export function updatePassword(
       };
       const updated = await repo.updateEntry(trx, auth.userId, id, changes, current);
       if (!updated) throw entryNotFound();
-      return answerFor(ctx, trx, auth.userId, updated);
+      return toPasswordEntry(updated, ctx.serverKey, auth.userId);
     });
   });
 }
@@ -295,7 +315,10 @@ export async function deletePassword(
     const now = ctx.now().toISOString();
     const moved =
       ENTRY_ID.test(id) &&
-      (await ctx.db.transaction().execute((trx) => repo.moveToTrash(trx, auth.userId, id, now)));
+      (await ctx.db.transaction().execute(async (trx) => {
+        await repo.lockVaultKeyRow(trx, auth.userId);
+        return repo.moveToTrash(trx, auth.userId, id, now);
+      }));
     if (!moved) throw entryNotFound();
   });
 }
@@ -312,7 +335,7 @@ export function revealPassword(
     const secrets = openSecrets(vaultKey, row);
     const current = totpCodeAt(secrets.totp, ctx.now().getTime());
     return {
-      ...(await answerFor(ctx, ctx.db, auth.userId, row)),
+      ...toPasswordEntry(row, ctx.serverKey, auth.userId),
       ...secrets,
       totpCode: current?.code ?? null,
       totpRemaining: current?.remaining ?? null,
@@ -321,11 +344,12 @@ export function revealPassword(
 }
 
 export async function toggleFavorite(ctx: AppContext, userId: string, id: string): Promise<PasswordEntry> {
-  const row = ENTRY_ID.test(id)
-    ? await repo.toggleFavorite(ctx.db, userId, id, ctx.now().toISOString())
-    : undefined;
-  if (!row) throw entryNotFound();
-  return answerFor(ctx, ctx.db, userId, row);
+  if (!ENTRY_ID.test(id)) throw entryNotFound();
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.toggleFavorite(trx, userId, id, ctx.now().toISOString());
+    if (!row) throw entryNotFound();
+    return toPasswordEntry(row, ctx.serverKey, userId);
+  });
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

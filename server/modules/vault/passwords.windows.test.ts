@@ -4,6 +4,7 @@ import type { PasswordEntry, PasswordListPage } from '../../../src/common/wire';
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { INVALID_CURSOR } from '../../http/keysetCursor';
+import { MAX_LIST_CURSOR_LENGTH } from './listCursor';
 
 jest.setTimeout(60_000);
 
@@ -186,11 +187,11 @@ describe('GET /api/passwords in windows', () => {
     }
     const long = await t.app.inject({
       method: 'GET',
-      url: `/api/passwords?cursor=${'x'.repeat(300)}`,
+      url: `/api/passwords?cursor=${'x'.repeat(MAX_LIST_CURSOR_LENGTH + 1)}`,
       headers: alice.auth,
     });
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toEqual({ message: 'cursor must be at most 256 characters' });
+    expect(long.json()).toEqual({ message: `cursor must be at most ${MAX_LIST_CURSOR_LENGTH} characters` });
   });
 
   it("never reaches another user's entries, whatever the cursor", async () => {

@@ -25,3 +25,8 @@ export interface SearchableFields {
 export function searchTextOf(fields: SearchableFields): string {
   return [fields.title, fields.website, fields.username, fields.email].map(foldForSearch).join('\n');
 }
+
+/** The sort key of a title (the list sorted by name): folded as for search, without accents. */
+export function titleSortOf(title: string): string {
+  return foldForSearch(title).normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+}

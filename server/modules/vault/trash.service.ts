@@ -25,11 +25,13 @@ export async function listTrash(ctx: AppContext, userId: string): Promise<Trashe
 /** Puts a trashed entry back as it was: secrets, history, favourite, tags and dates. */
 export async function restorePassword(ctx: AppContext, userId: string, id: string) {
   const row = ENTRY_ID.test(id)
-    ? await ctx.db.transaction().execute((trx) => repo.restoreFromTrash(trx, userId, id))
+    ? await ctx.db.transaction().execute(async (trx) => {
+        await repo.lockVaultKeyRow(trx, userId);
+        return repo.restoreFromTrash(trx, userId, id);
+      })
     : undefined;
   if (!row) throw entryNotFound();
-  const reuse_count = await repo.countSharingPassword(ctx.db, userId, row.reuse_fp);
-  return toPasswordEntry({ ...row, reuse_count }, ctx.serverKey, userId);
+  return toPasswordEntry(row, ctx.serverKey, userId);
 }
 
 /** Deletes a trashed entry for good, with its history; takes the master password. */

@@ -1,16 +1,7 @@
 // All SQL of the vault module, the one owner of `passwords`, `vault_keys` and `master_password_failures`.
 // Each function takes the database or a transaction first. Every query on `passwords` filters by the
 // owner: an entry id alone never reaches a row.
-import {
-  PostgresAdapter,
-  sql,
-  type Insertable,
-  type Kysely,
-  type Selectable,
-  type SqlBool,
-  type Updateable,
-} from 'kysely';
-import type { Category } from '../../../src/common/constants';
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type {
   Database,
   PasswordHistoryTable,
@@ -19,34 +10,53 @@ import type {
   UnlockGrantsTable,
   VaultKeysTable,
 } from '../../db/schema';
-import { searchTextOf, type SearchableFields } from './searchText';
+import { listJsonOf, type StoredListColumns } from './listedEntry';
+import { searchTextOf, titleSortOf } from './searchText';
 
 /** The database or a transaction. */
 export type Executor = Kysely<Database>;
 
 export type PasswordRow = Selectable<PasswordsTable>;
-/** A new row; its search_text is derived here, from the row itself. */
-export type NewPasswordRow = Omit<Insertable<PasswordsTable>, 'search_text'>;
+/** Columns the repository derives from the others on every write (listedEntry.ts, searchText.ts). */
+type DerivedColumn = 'search_text' | 'title_sort' | 'list_json' | 'reuse_count';
+/** A new row; its derived columns are made here, from the row itself and the owner's other entries. */
+export type NewPasswordRow = Omit<Insertable<PasswordsTable>, DerivedColumn>;
 export type PasswordChanges = Omit<
   Updateable<PasswordsTable>,
-  'id' | 'user_id' | 'created_at' | 'search_text'
+  'id' | 'user_id' | 'created_at' | DerivedColumn
 >;
 
-const withSearchText = (row: NewPasswordRow) => ({
-  ...row,
-  search_text: searchTextOf({
-    title: row.title,
-    website: row.website ?? '',
-    username: row.username ?? '',
-    email: row.email ?? '',
-  }),
-});
+/** A row's columns as the derived ones are made from (optional columns with their defaults). */
+type SourceColumns = Omit<StoredListColumns, 'has_totp' | 'reuse_count'> & { has_totp?: number | null };
 
-/**
- * The columns an answer may be built from: never a vault-key ciphertext. `fields_listed` is sealed with
- * the server key and holds only what lists may show of the custom fields.
- */
-const PUBLIC_COLUMNS = [
+/** What a write stores besides the row: its search text, its sort key by name and its listed form. */
+function derivedColumns(row: SourceColumns, reuseCount: number) {
+  return {
+    search_text: searchTextOf(row),
+    title_sort: titleSortOf(row.title),
+    list_json: listJsonOf({ ...row, reuse_count: reuseCount }),
+    reuse_count: reuseCount,
+  };
+}
+
+/** A new row as stored, given how many of the owner's entries (itself included) share its password. */
+function storedRow(row: NewPasswordRow, reuseCount: number) {
+  const source: SourceColumns = {
+    ...row,
+    email: row.email ?? '',
+    username: row.username ?? '',
+    website: row.website ?? '',
+    category: row.category ?? 'other',
+    is_favorite: row.is_favorite ?? 0,
+    tags: row.tags ?? '[]',
+    strength: row.strength ?? null,
+    password_changed_at: row.password_changed_at ?? null,
+  };
+  return { ...row, ...derivedColumns(source, reuseCount) };
+}
+
+/** The columns an answer about one entry is built from: never a vault-key ciphertext. */
+const LISTED_COLUMNS = [
   'id',
   'title',
   'email',
@@ -63,140 +73,105 @@ const PUBLIC_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
+/** ...and, for an entry in the vault (not in the trash), how many entries share its password. */
+const PUBLIC_COLUMNS = [...LISTED_COLUMNS, 'reuse_count'] as const;
 export type PublicPasswordRow = Pick<PasswordRow, (typeof PUBLIC_COLUMNS)[number]>;
-/** A row of the list: with how many of the owner's entries share its password (itself included). */
-export type ListedPasswordRow = PublicPasswordRow & { reuse_count: number | string | null };
 
-const LIKE_ESCAPE = '\\';
-
-/** A LIKE pattern matching `text` as a plain substring: `%`, `_` and the escape character are literal. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => LIKE_ESCAPE + char)}%`;
-}
-
-/** Where a window starts: after the entry with this creation time and id (the list's order). */
+/** Where a window of an export starts: after the entry with this creation time and id. */
 export interface ListPosition {
   createdAt: string;
   id: string;
-}
-
-/** Which passwords need care: weak (score below `weakBelow`), reused, or unchanged since `oldBefore`. */
-export interface HealthFilter {
-  kind: 'weak' | 'reused' | 'old';
-  weakBelow: number;
-  oldBefore: string;
-}
-
-export interface EntryFilter {
-  /** Already folded (searchText.ts): compared with the stored search_text. */
-  search?: string;
-  category?: Category;
-  favorite?: boolean;
-  health?: HealthFilter;
 }
 
 function isPostgres(db: Executor): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-/** FTS5's trigram index answers substrings of three characters or more; shorter ones are scanned. */
-const TRIGRAM = 3;
+// ---- Reuse counts: kept by the writes that change which passwords the owner's entries have ----
+
+const fingerprintsOf = (rows: { reuse_fp?: string | null }[]) => [
+  ...new Set(rows.map((row) => row.reuse_fp).filter((fp): fp is string => typeof fp === 'string')),
+];
 
 /**
- * The search condition, indexed on both databases: PostgreSQL's pg_trgm GIN index serves LIKE; on SQLite
- * the FTS5 trigram index (`passwords_search`, rowid = passwords.seq) serves a phrase query, which for
- * the trigram tokenizer is a substring match.
+ * Inside a transaction that called lockVaultKeyRow: counts again the owner's entries that have one of
+ * these fingerprints, and writes the count (and the listed form that shows it) of each entry whose count
+ * changed.
  */
-function searchCondition(db: Executor, folded: string) {
-  if (isPostgres(db)) {
-    return sql<SqlBool>`${sql.ref('search_text')} like ${containsPattern(folded)} escape ${LIKE_ESCAPE}`;
-  }
-  if ([...folded].length < TRIGRAM) return sql<SqlBool>`instr(${sql.ref('search_text')}, ${folded}) > 0`;
-  const phrase = `"${folded.replace(/"/g, '""')}"`;
-  return sql<SqlBool>`${sql.ref('seq')} in (select rowid from passwords_search where passwords_search match ${phrase})`;
-}
-
-/** The owner's fingerprints that more than one entry shares. */
-function sharedFingerprints(db: Executor, userId: string) {
-  return db
-    .selectFrom('passwords as shared')
-    .select('shared.reuse_fp')
-    .where('shared.user_id', '=', userId)
-    .where('shared.reuse_fp', 'is not', null)
-    .groupBy('shared.reuse_fp')
-    .having((eb) => eb.fn.countAll(), '>', 1);
-}
-
-function healthCondition(db: Executor, userId: string, health: HealthFilter) {
-  switch (health.kind) {
-    case 'weak':
-      return sql<SqlBool>`${sql.ref('passwords.strength')} < ${health.weakBelow}`;
-    case 'old':
-      return sql<SqlBool>`${sql.ref('passwords.password_changed_at')} < ${health.oldBefore}`;
-    case 'reused':
-      return sql<SqlBool>`${sql.ref('passwords.reuse_fp')} in (${sharedFingerprints(db, userId)})`;
-  }
-}
-
-function filtered(db: Executor, userId: string, filter: EntryFilter) {
-  let query = db.selectFrom('passwords').where('passwords.user_id', '=', userId);
-  if (filter.search) query = query.where(searchCondition(db, filter.search));
-  if (filter.category) query = query.where('category', '=', filter.category);
-  if (filter.favorite !== undefined) query = query.where('is_favorite', '=', filter.favorite ? 1 : 0);
-  if (filter.health) query = query.where(healthCondition(db, userId, filter.health));
-  return query;
-}
-
-/**
- * A window of the owner's entries, newest first (created_at, then id, both descending), without their
- * secrets: the `limit` entries after `after`, or from the start. Keyset pagination: the index
- * (user_id, created_at, id) is read from the position on, whatever the depth, and an entry inserted
- * meanwhile never shifts a later window.
- */
-export function listEntries(
+export async function recountReuse(
   db: Executor,
   userId: string,
-  filter: EntryFilter,
-  window: { after?: ListPosition; limit?: number } = {},
-): Promise<ListedPasswordRow[]> {
-  let query = filtered(db, userId, filter)
-    .select(PUBLIC_COLUMNS)
-    // How many of the owner's entries share the row's password fingerprint (0 while it has none):
-    // one read of the (user_id, reuse_fp) index per row of the window.
-    .select((eb) =>
-      eb
-        .selectFrom('passwords as same')
-        .select((count) => count.fn.countAll<number | string>().as('n'))
-        .whereRef('same.user_id', '=', 'passwords.user_id')
-        .whereRef('same.reuse_fp', '=', 'passwords.reuse_fp')
-        .as('reuse_count'),
-    );
-  const { after, limit } = window;
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)),
+  fingerprints: (string | null)[],
+): Promise<void> {
+  const unique = fingerprintsOf(fingerprints.map((reuse_fp) => ({ reuse_fp })));
+  for (let start = 0; start < unique.length; start += BATCH_SIZE) {
+    const rows = await db
+      .selectFrom('passwords')
+      .select(PUBLIC_COLUMNS)
+      .select((eb) =>
+        eb
+          .selectFrom('passwords as same')
+          .select((count) => count.fn.countAll<number | string>().as('n'))
+          .whereRef('same.user_id', '=', 'passwords.user_id')
+          .whereRef('same.reuse_fp', '=', 'passwords.reuse_fp')
+          .as('now_shared'),
+      )
+      .where('user_id', '=', userId)
+      .where('reuse_fp', 'in', unique.slice(start, start + BATCH_SIZE))
+      .execute();
+    const changed = rows.filter((row) => Number(row.now_shared) !== Number(row.reuse_count));
+    await writeListColumns(
+      db,
+      userId,
+      changed.map((row) => ({ ...row, reuse_count: Number(row.now_shared) })),
     );
   }
-  query = query.orderBy('created_at', 'desc').orderBy('id', 'desc');
-  if (limit !== undefined) query = query.limit(limit);
-  return query.execute();
 }
 
-/** How many of the owner's entries pass the filter; without one, the counter the triggers keep. */
-export async function countEntries(db: Executor, userId: string, filter: EntryFilter): Promise<number> {
-  if (!filter.search && !filter.category && filter.favorite === undefined && !filter.health) {
-    const keys = await db
-      .selectFrom('vault_keys')
-      .select('entry_count')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return Number(keys?.entry_count ?? 0);
+/** Writes reuse_count and list_json of these entries of the owner, from the columns given. */
+async function writeListColumns(db: Executor, userId: string, rows: PublicPasswordRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+    const values = sql.join(
+      rows
+        .slice(start, start + BATCH_SIZE)
+        .map((row) => sql`(${row.id}, ${Number(row.reuse_count)}, ${listJsonOf(row)})`),
+    );
+    await sql`with v (id, reuse_count, list_json) as (values ${values})
+      update passwords set reuse_count = cast(v.reuse_count as integer), list_json = v.list_json
+      from v
+      where passwords.id = v.id and passwords.user_id = ${userId}`.execute(db);
   }
-  const row = await filtered(db, userId, filter)
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
+
+/** How many of the owner's entries have each of these fingerprints (absent: none). */
+async function countFingerprints(db: Executor, userId: string, fingerprints: string[]) {
+  const counts = new Map<string, number>();
+  for (let start = 0; start < fingerprints.length; start += BATCH_SIZE) {
+    const rows = await db
+      .selectFrom('passwords')
+      .select((eb) => ['reuse_fp', eb.fn.countAll<number | string>().as('n')])
+      .where('user_id', '=', userId)
+      .where('reuse_fp', 'in', fingerprints.slice(start, start + BATCH_SIZE))
+      .groupBy('reuse_fp')
+      .execute();
+    for (const row of rows) if (row.reuse_fp) counts.set(row.reuse_fp, Number(row.n));
+  }
+  return counts;
+}
+
+/** How many of the owner's entries have this password fingerprint (0 for none). */
+export async function countSharingPassword(db: Executor, userId: string, fingerprint: string | null) {
+  if (fingerprint === null) return 0;
+  const row = await db
+    .selectFrom('passwords')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('reuse_fp', '=', fingerprint)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ---- One entry ----
 
 /** One entry with its ciphertext, or undefined when the id is not the owner's. */
 export function findEntry(db: Executor, userId: string, id: string): Promise<PasswordRow | undefined> {
@@ -228,98 +203,75 @@ export function lockEntry(
     .executeTakeFirst();
 }
 
-export async function insertEntry(db: Executor, row: NewPasswordRow): Promise<void> {
-  await db.insertInto('passwords').values(withSearchText(row)).execute();
+/** Inside a transaction that called lockVaultKeyRow: a new entry, and the reuse counts it changes. */
+export async function insertEntry(trx: Executor, row: NewPasswordRow): Promise<PublicPasswordRow> {
+  const fingerprint = row.reuse_fp ?? null;
+  const shared = fingerprint === null ? 0 : (await countSharingPassword(trx, row.user_id, fingerprint)) + 1;
+  const stored = storedRow(row, shared);
+  const inserted = await trx
+    .insertInto('passwords')
+    .values(stored)
+    .returning(PUBLIC_COLUMNS)
+    .executeTakeFirstOrThrow();
+  if (shared > 1) await recountReuse(trx, row.user_id, [fingerprint]);
+  return inserted;
 }
 
-/** `current` is the entry before the change (locked by the caller): the search text follows the change. */
-export function updateEntry(
-  db: Executor,
+/**
+ * Inside a transaction that called lockVaultKeyRow: `current` is the entry before the change (locked by
+ * the caller); the derived columns follow the change, and so do the reuse counts when the password did.
+ */
+export async function updateEntry(
+  trx: Executor,
   userId: string,
   id: string,
   changes: PasswordChanges,
-  current: SearchableFields,
+  current: PasswordRow,
 ): Promise<PublicPasswordRow | undefined> {
-  const searchable = {
-    title: changes.title ?? current.title,
-    website: changes.website ?? current.website,
-    username: changes.username ?? current.username,
-    email: changes.email ?? current.email,
-  };
-  return db
+  const next = { ...current, ...changes };
+  const passwordMoved = next.reuse_fp !== current.reuse_fp;
+  // Counted before the row moves: the others with its new password, and itself.
+  const shared = !passwordMoved
+    ? current.reuse_count
+    : next.reuse_fp === null
+      ? 0
+      : (await countSharingPassword(trx, userId, next.reuse_fp)) + 1;
+  const { search_text, ...always } = derivedColumns(next, shared);
+  const updated = await trx
     .updateTable('passwords')
-    .set({ ...changes, search_text: searchTextOf(searchable) })
+    // The search index is written again only when the searchable text changed (its trigger's cost).
+    .set({ ...changes, ...always, ...(search_text !== current.search_text ? { search_text } : {}) })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returning(PUBLIC_COLUMNS)
     .executeTakeFirst();
+  if (updated && passwordMoved) await recountReuse(trx, userId, [current.reuse_fp, next.reuse_fp]);
+  return updated;
 }
 
-/** Whether a row was deleted. */
-export async function deleteEntry(db: Executor, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('passwords')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
-/** Flips the favourite flag in one statement (two concurrent toggles both count). */
-export function toggleFavorite(
-  db: Executor,
+/**
+ * Inside a transaction: flips the favourite flag in one statement (two concurrent toggles both count),
+ * then stores the listed form that follows.
+ */
+export async function toggleFavorite(
+  trx: Executor,
   userId: string,
   id: string,
   now: string,
 ): Promise<PublicPasswordRow | undefined> {
-  return db
+  const row = await trx
     .updateTable('passwords')
     .set({ is_favorite: sql<number>`1 - ${sql.ref('is_favorite')}`, updated_at: now })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returning(PUBLIC_COLUMNS)
     .executeTakeFirst();
-}
-
-export interface CategoryCount {
-  category: string;
-  count: number;
-  favorites: number;
-}
-
-/** Entries and favourites per category (only categories that have entries). */
-export async function countByCategory(db: Executor, userId: string): Promise<CategoryCount[]> {
-  const rows = await db
-    .selectFrom('passwords')
-    .select((eb) => [
-      'category',
-      eb.fn.countAll<number | string>().as('count'),
-      eb.fn.sum<number | string | null>('is_favorite').as('favorites'),
-    ])
-    .where('user_id', '=', userId)
-    .groupBy('category')
-    .execute();
-  // PostgreSQL answers count() and sum() as bigint, which pg hands over as a string.
-  return rows.map((row) => ({
-    category: row.category,
-    count: Number(row.count),
-    favorites: Number(row.favorites ?? 0),
-  }));
+  if (row) await writeListColumns(trx, userId, [row]);
+  return row;
 }
 
 /** Rows per statement: 20 parameters each, far below SQLite's 32766 and PostgreSQL's 65535. */
 export const BATCH_SIZE = 500;
-
-/** The tags column (a JSON array) of every entry that has tags. */
-export async function listTagColumns(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('passwords')
-    .select('tags')
-    .where('user_id', '=', userId)
-    .where('tags', '!=', '[]')
-    .execute();
-  return rows.map((row) => row.tags);
-}
 
 // ---- In bulk: export and import ----
 
@@ -391,13 +343,30 @@ export function listEntryIdentities(db: Executor, userId: string): Promise<Entry
     .execute();
 }
 
-/** One multi-row INSERT (at most BATCH_SIZE rows). */
+/**
+ * Inside a transaction that called lockVaultKeyRow: one multi-row INSERT (at most BATCH_SIZE rows of one
+ * owner). The new rows' reuse counts are known before they are written (what the vault has, plus the
+ * batch itself); only older entries that share a password with them are counted again.
+ */
 export async function insertBatch(db: Executor, rows: NewPasswordRow[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('passwords').values(rows.map(withSearchText)).execute();
+  if (rows.length === 0) return;
+  const userId = rows[0].user_id;
+  const fingerprints = fingerprintsOf(rows);
+  const stored = await countFingerprints(db, userId, fingerprints);
+  const inBatch = new Map<string, number>();
+  for (const row of rows) if (row.reuse_fp) inBatch.set(row.reuse_fp, (inBatch.get(row.reuse_fp) ?? 0) + 1);
+  const sharing = (fp: string | null | undefined) =>
+    fp ? (stored.get(fp) ?? 0) + (inBatch.get(fp) ?? 0) : 0;
+  await db
+    .insertInto('passwords')
+    .values(rows.map((row) => storedRow(row, sharing(row.reuse_fp))))
+    .execute();
+  // The older entries that now share a password with new ones.
+  await recountReuse(db, userId, [...stored.keys()]);
 }
 
-/** The new content of an existing entry: every column but the owner, the creation time and the derived search text. */
-export type EntryUpdate = Omit<PasswordRow, 'user_id' | 'created_at' | 'search_text'>;
+/** The new content of an existing entry: every column but the owner, the creation time and the derived ones. */
+export type EntryUpdate = Omit<PasswordRow, 'user_id' | 'created_at' | DerivedColumn>;
 
 /** An entry's content: what an import overwrites and what the trash keeps besides ids and dates. */
 const CONTENT_COLUMNS = [
@@ -419,18 +388,34 @@ const CONTENT_COLUMNS = [
   'password_changed_at',
 ] as const;
 
-const UPDATED_COLUMNS = [...CONTENT_COLUMNS, 'updated_at', 'search_text'] as const;
+const UPDATED_COLUMNS = [...CONTENT_COLUMNS, 'updated_at', 'search_text', 'title_sort', 'list_json'] as const;
 
 /**
- * Overwrites up to BATCH_SIZE of the owner's entries in one statement (UPDATE ... FROM a VALUES list,
- * which SQLite 3.33+ and PostgreSQL both read). Rows whose id is not the owner's are left alone.
+ * Inside a transaction that called lockVaultKeyRow: overwrites up to BATCH_SIZE of the owner's entries in one
+ * statement (UPDATE ... FROM a VALUES list, which SQLite 3.33+ and PostgreSQL both read), then counts
+ * again the passwords they had and have. Rows whose id is not the owner's are left alone.
  */
 export async function updateBatch(db: Executor, userId: string, rows: EntryUpdate[]): Promise<void> {
   if (rows.length === 0) return;
+  const before = await db
+    .selectFrom('passwords')
+    .select(['id', 'reuse_fp', 'reuse_count', 'created_at'])
+    .where('user_id', '=', userId)
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  const current = new Map(before.map((row) => [row.id, row]));
+  // Each row's listed form as the count stands; recountReuse below writes those whose count moved.
   const values = sql.join(
-    rows
-      .map((row) => ({ ...row, search_text: searchTextOf(row) }))
-      .map((row) => sql`(${sql.join([row.id, ...UPDATED_COLUMNS.map((column) => row[column])])})`),
+    rows.flatMap((row) => {
+      const was = current.get(row.id);
+      if (!was) return [];
+      const next = { ...row, ...derivedColumns({ ...row, created_at: was.created_at }, was.reuse_count) };
+      return [sql`(${sql.join([row.id, ...UPDATED_COLUMNS.map((column) => next[column])])})`];
+    }),
   );
   const columns = sql.join(['id', ...UPDATED_COLUMNS].map((column) => sql.ref(column)));
   // VALUES parameters arrive as text on PostgreSQL: the integer columns are cast back.
@@ -445,60 +430,10 @@ export async function updateBatch(db: Executor, userId: string, rows: EntryUpdat
     update passwords set ${assignments}
     from v
     where passwords.id = v.id and passwords.user_id = ${userId}`.execute(db);
+  await recountReuse(db, userId, [...fingerprintsOf(before), ...fingerprintsOf(rows)]);
 }
 
 // ---- Health: what a read may count without decrypting ----
-
-export interface HealthCounts {
-  total: number;
-  weak: number;
-  reused: number;
-  old: number;
-}
-
-/** The owner's entries, and how many are weak, reused or old (thresholds as in HealthFilter). */
-export async function countHealth(
-  db: Executor,
-  userId: string,
-  weakBelow: number,
-  oldBefore: string,
-): Promise<HealthCounts> {
-  const row = await db
-    .selectFrom('passwords')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('total'),
-      eb.fn.sum<number | string | null>(sql`case when strength < ${weakBelow} then 1 else 0 end`).as('weak'),
-      eb.fn
-        .sum<number | string | null>(sql`case when password_changed_at < ${oldBefore} then 1 else 0 end`)
-        .as('old'),
-    ])
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const reused = await db
-    .selectFrom('passwords')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .where(sql<SqlBool>`${sql.ref('reuse_fp')} in (${sharedFingerprints(db, userId)})`)
-    .executeTakeFirstOrThrow();
-  return {
-    total: Number(row.total),
-    weak: Number(row.weak ?? 0),
-    reused: Number(reused.n),
-    old: Number(row.old ?? 0),
-  };
-}
-
-/** How many of the owner's entries have this password fingerprint (0 for none). */
-export async function countSharingPassword(db: Executor, userId: string, fingerprint: string | null) {
-  if (fingerprint === null) return 0;
-  const row = await db
-    .selectFrom('passwords')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('reuse_fp', '=', fingerprint)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 export type HealthlessRow = Pick<PasswordRow, 'id' | 'user_id' | 'password_enc'>;
 
@@ -519,7 +454,10 @@ export function listEntriesWithoutHealth(
 
 export type HealthUpdate = Pick<PasswordRow, 'id'> & { strength: number; reuse_fp: string };
 
-/** Stores the health of up to BATCH_SIZE of the owner's entries in one statement. */
+/**
+ * Inside a transaction that called lockVaultKeyRow: stores the health of up to BATCH_SIZE of the owner's
+ * entries in one statement; their listed form and the reuse counts follow.
+ */
 export async function setHealthBatch(db: Executor, userId: string, rows: HealthUpdate[]): Promise<void> {
   if (rows.length === 0) return;
   const values = sql.join(rows.map((row) => sql`(${row.id}, ${row.strength}, ${row.reuse_fp})`));
@@ -527,6 +465,19 @@ export async function setHealthBatch(db: Executor, userId: string, rows: HealthU
     update passwords set strength = cast(v.strength as integer), reuse_fp = v.reuse_fp
     from v
     where passwords.id = v.id and passwords.user_id = ${userId}`.execute(db);
+  await recountReuse(db, userId, fingerprintsOf(rows));
+  // Their strength changed too: their listed form follows, with the counts just written.
+  const updated = await db
+    .selectFrom('passwords')
+    .select(PUBLIC_COLUMNS)
+    .where('user_id', '=', userId)
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  await writeListColumns(db, userId, updated);
 }
 
 /** The stored password of some of the owner's entries (an import that overwrites them keeps history). */
@@ -619,8 +570,8 @@ export type TrashRow = Selectable<PasswordsTrashTable>;
 const TRASH_COLUMNS = ['id', 'user_id', ...CONTENT_COLUMNS, 'created_at', 'updated_at'] as const;
 
 /**
- * Inside a transaction: moves the owner's entry, whole, into the trash. Whether there was one to move.
- * Its history stays where it is (keyed by the entry's id, which the trash keeps).
+ * Inside a transaction that called lockVaultKeyRow: moves the owner's entry, whole, into the trash. Whether
+ * there was one to move. Its history stays where it is (keyed by the entry's id, which the trash keeps).
  */
 export async function moveToTrash(trx: Executor, userId: string, id: string, now: string): Promise<boolean> {
   const row = await trx
@@ -634,10 +585,14 @@ export async function moveToTrash(trx: Executor, userId: string, id: string, now
     .insertInto('passwords_trash')
     .values({ ...row, has_totp: Number(row.has_totp), deleted_at: now })
     .execute();
+  await recountReuse(trx, userId, [row.reuse_fp]);
   return true;
 }
 
-/** Inside a transaction: puts the owner's trashed entry back, unchanged; undefined when there is none. */
+/**
+ * Inside a transaction that called lockVaultKeyRow: puts the owner's trashed entry back, unchanged; undefined
+ * when there is none.
+ */
 export async function restoreFromTrash(
   trx: Executor,
   userId: string,
@@ -649,16 +604,14 @@ export async function restoreFromTrash(
     .where('user_id', '=', userId)
     .returning(TRASH_COLUMNS)
     .executeTakeFirst();
-  if (!row) return undefined;
-  await insertEntry(trx, row);
-  return row;
+  return row && insertEntry(trx, row);
 }
 
 /** The owner's trashed entries, most recently deleted first. */
 export function listTrash(db: Executor, userId: string) {
   return db
     .selectFrom('passwords_trash')
-    .select([...PUBLIC_COLUMNS, 'deleted_at'])
+    .select([...LISTED_COLUMNS, 'deleted_at'])
     .where('user_id', '=', userId)
     .orderBy('deleted_at', 'desc')
     .orderBy('id', 'desc')
@@ -785,8 +738,10 @@ export async function deleteUserVault(db: Executor, userId: string): Promise<voi
 
 /**
  * Takes the user's row lock for the rest of the transaction (a write that changes nothing), so that
- * wrong master passwords from several sessions at once are counted one after the other on PostgreSQL
- * (SQLite runs one write transaction at a time anyway).
+ * wrong master passwords from several sessions at once are counted one after the other on PostgreSQL,
+ * and so are the reuse counts of writes that change which passwords the entries have (each one sees
+ * the other's entries). Taken first, before any entry's row, so two transactions never wait for each
+ * other. SQLite runs one write transaction at a time anyway.
  */
 export async function lockVaultKeyRow(trx: Executor, userId: string): Promise<void> {
   await trx

@@ -3,13 +3,8 @@
 import type { AppContext } from '../../context';
 import type { WrappedVaultKey } from '../../crypto/vaultKey';
 import type { Executor } from './vault.repository';
-import {
-  countByCategory,
-  countEntries,
-  deleteUserVault,
-  insertVaultKey,
-  listTagColumns,
-} from './vault.repository';
+import { deleteUserVault, insertVaultKey } from './vault.repository';
+import { countByCategory, countEntries, listTagColumns } from './entryList.repository';
 
 /** A new account's vault: its wrapped key (made at registration). */
 export function createVault(trx: Executor, userId: string, wrapped: WrappedVaultKey): Promise<void> {

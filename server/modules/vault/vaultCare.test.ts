@@ -311,9 +311,10 @@ describe('/api/passwords: history, trash and health', () => {
       const alice = await createUser(t);
       await create(alice, { title: 'One', password: WEAK });
       await create(alice, { title: 'Two', password: WEAK });
+      // As rows saved before health was stored are: no strength, no fingerprint, shared with nobody.
       await t.db
         .updateTable('passwords')
-        .set({ strength: null, reuse_fp: null })
+        .set({ strength: null, reuse_fp: null, reuse_count: 0 })
         .where('user_id', '=', alice.userId)
         .execute();
       expect(await health(alice)).toEqual({ total: 2, weak: 0, reused: 0, old: 0 });

@@ -1,0 +1,224 @@
+// The vault module's reads of the list (`passwords`): windows in any of the list's orders, filtered and
+// searched through indexes, and the counts that lists, the dashboard and the settings show. Every query
+// filters by the owner. Writes are in vault.repository.ts.
+import { PostgresAdapter, sql, type SqlBool } from 'kysely';
+import type { Category } from '../../../src/common/constants';
+import type { ListSort } from '../../../src/common/listOrder';
+import type { Executor } from './vault.repository';
+
+/** Which passwords need care: weak (score below `weakBelow`), reused, or unchanged since `oldBefore`. */
+export interface HealthFilter {
+  kind: 'weak' | 'reused' | 'old';
+  weakBelow: number;
+  oldBefore: string;
+}
+
+export interface EntryFilter {
+  /** Already folded (searchText.ts): compared with the stored search_text. */
+  search?: string;
+  category?: Category;
+  favorite?: boolean;
+  health?: HealthFilter;
+}
+
+export type { ListSort };
+
+/** Each order's key column and direction; the id breaks ties in the same direction. */
+const ORDERS: Record<
+  ListSort,
+  { column: 'created_at' | 'updated_at' | 'title_sort'; direction: 'asc' | 'desc' }
+> = {
+  created: { column: 'created_at', direction: 'desc' },
+  updated: { column: 'updated_at', direction: 'desc' },
+  name: { column: 'title_sort', direction: 'asc' },
+};
+
+/** Where a window starts: after the entry with this sort key and id, among favourites or the others. */
+export interface WindowStart {
+  key: string;
+  id: string;
+}
+
+/** The part of the list a read walks: all entries, or (favourites first) the favourites or the others. */
+export type ListPart = 'all' | 'favorites' | 'others';
+
+/**
+ * A row of a window: the entry's stored answer, its listed fields (sealed; null for none), and, by name,
+ * its sort key (the other orders' keys are in the answer).
+ */
+export interface WindowRow {
+  list_json: string;
+  fields_listed: string | null;
+  title_sort?: string;
+}
+
+const LIKE_ESCAPE = '\\';
+
+/** A LIKE pattern matching `text` as a plain substring: `%`, `_` and the escape character are literal. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => LIKE_ESCAPE + char)}%`;
+}
+
+function isPostgres(db: Executor): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** FTS5's trigram index answers substrings of three characters or more; shorter ones are scanned. */
+const TRIGRAM = 3;
+
+/**
+ * The search condition, indexed on both databases: PostgreSQL's pg_trgm GIN index serves LIKE; on SQLite
+ * the FTS5 trigram index (`passwords_search`, rowid = passwords.seq) serves a phrase query, which for
+ * the trigram tokenizer is a substring match.
+ */
+function searchCondition(db: Executor, folded: string) {
+  if (isPostgres(db)) {
+    return sql<SqlBool>`${sql.ref('search_text')} like ${containsPattern(folded)} escape ${LIKE_ESCAPE}`;
+  }
+  if ([...folded].length < TRIGRAM) return sql<SqlBool>`instr(${sql.ref('search_text')}, ${folded}) > 0`;
+  const phrase = `"${folded.replace(/"/g, '""')}"`;
+  return sql<SqlBool>`${sql.ref('seq')} in (select rowid from passwords_search where passwords_search match ${phrase})`;
+}
+
+function healthCondition(health: HealthFilter) {
+  switch (health.kind) {
+    case 'weak':
+      return sql<SqlBool>`${sql.ref('strength')} < ${health.weakBelow}`;
+    case 'old':
+      return sql<SqlBool>`${sql.ref('password_changed_at')} < ${health.oldBefore}`;
+    case 'reused':
+      return sql<SqlBool>`${sql.ref('reuse_count')} > 1`;
+  }
+}
+
+// Literals, not parameters: only a literal lets SQLite's planner use the partial favourites indexes.
+const IS_FAVORITE = sql<SqlBool>`is_favorite = 1`;
+const IS_NOT_FAVORITE = sql<SqlBool>`is_favorite = 0`;
+
+function filtered(db: Executor, userId: string, filter: EntryFilter, part: ListPart = 'all') {
+  let query = db.selectFrom('passwords').where('user_id', '=', userId);
+  if (filter.search) query = query.where(searchCondition(db, filter.search));
+  if (filter.category) query = query.where('category', '=', filter.category);
+  if (filter.favorite !== undefined) query = query.where(filter.favorite ? IS_FAVORITE : IS_NOT_FAVORITE);
+  if (filter.health) query = query.where(healthCondition(filter.health));
+  if (part === 'favorites') query = query.where(IS_FAVORITE);
+  if (part === 'others') query = query.where(IS_NOT_FAVORITE);
+  return query;
+}
+
+/**
+ * Up to `limit` entries of one part of the owner's list in `sort`'s order, after `after` or from the
+ * start, without their secrets. Keyset pagination: the order's index is read from the position on,
+ * whatever the depth, and an entry inserted meanwhile never shifts a later window.
+ */
+export function listWindow(
+  db: Executor,
+  userId: string,
+  filter: EntryFilter,
+  window: { sort: ListSort; part: ListPart; after?: WindowStart; limit?: number },
+): Promise<WindowRow[]> {
+  const { column, direction } = ORDERS[window.sort];
+  // As few columns as will do: a window's cost is mostly making each value a JavaScript one.
+  let query = filtered(db, userId, filter, window.part).select(['list_json', 'fields_listed']);
+  if (window.sort === 'name') query = query.select('title_sort');
+  const { after } = window;
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple(column, 'id'), direction === 'desc' ? '<' : '>', eb.tuple(after.key, after.id)),
+    );
+  }
+  query = query.orderBy(column, direction).orderBy('id', direction);
+  if (window.limit !== undefined) query = query.limit(window.limit);
+  return query.execute();
+}
+
+/** How many of the owner's entries pass the filter; without one, the counter the triggers keep. */
+export async function countEntries(db: Executor, userId: string, filter: EntryFilter): Promise<number> {
+  if (!filter.search && !filter.category && filter.favorite === undefined && !filter.health) {
+    const keys = await db
+      .selectFrom('vault_keys')
+      .select('entry_count')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(keys?.entry_count ?? 0);
+  }
+  const row = await filtered(db, userId, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export interface CategoryCount {
+  category: string;
+  count: number;
+  favorites: number;
+}
+
+/** Entries and favourites per category (only categories that have entries), from an index. */
+export async function countByCategory(db: Executor, userId: string): Promise<CategoryCount[]> {
+  const rows = await db
+    .selectFrom('passwords')
+    .select((eb) => [
+      'category',
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.sum<number | string | null>('is_favorite').as('favorites'),
+    ])
+    .where('user_id', '=', userId)
+    .groupBy('category')
+    .execute();
+  // PostgreSQL answers count() and sum() as bigint, which pg hands over as a string.
+  return rows.map((row) => ({
+    category: row.category,
+    count: Number(row.count),
+    favorites: Number(row.favorites ?? 0),
+  }));
+}
+
+export interface HealthCounts {
+  total: number;
+  weak: number;
+  reused: number;
+  old: number;
+}
+
+/**
+ * The owner's entries, and how many are weak, reused or old (thresholds as in HealthFilter), in one
+ * read of the last-updated index, which carries the three columns (nothing is decrypted).
+ */
+export async function countHealth(
+  db: Executor,
+  userId: string,
+  weakBelow: number,
+  oldBefore: string,
+): Promise<HealthCounts> {
+  const row = await db
+    .selectFrom('passwords')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.sum<number | string | null>(sql`case when strength < ${weakBelow} then 1 else 0 end`).as('weak'),
+      eb.fn.sum<number | string | null>(sql`case when reuse_count > 1 then 1 else 0 end`).as('reused'),
+      eb.fn
+        .sum<number | string | null>(sql`case when password_changed_at < ${oldBefore} then 1 else 0 end`)
+        .as('old'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    weak: Number(row.weak ?? 0),
+    reused: Number(row.reused ?? 0),
+    old: Number(row.old ?? 0),
+  };
+}
+
+/** The tags column (a JSON array) of every entry that has tags, from the partial index of those. */
+export async function listTagColumns(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('passwords')
+    .select('tags')
+    .where('user_id', '=', userId)
+    // A literal, as the partial index's condition is: a parameter would not let SQLite use it.
+    .where(sql<SqlBool>`tags != '[]'`)
+    .execute();
+  return rows.map((row) => row.tags);
+}
