@@ -18,6 +18,7 @@ import * as activity from './migrations/2026_11_25_015_activity';
 import * as unlockWindowSetting from './migrations/2026_11_25_016_unlock_window_setting';
 import * as operators from './migrations/2026_11_25_017_operators';
 import * as listDocuments from './migrations/2026_11_25_018_list_documents';
+import * as listPreferences from './migrations/2026_11_25_019_list_preferences';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_016_unlock_window_setting': unlockWindowSetting,
   '2026_11_25_017_operators': operators,
   '2026_11_25_018_list_documents': listDocuments,
+  '2026_11_25_019_list_preferences': listPreferences,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

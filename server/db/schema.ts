@@ -53,6 +53,12 @@ export interface UserSettingsTable {
   generator_options: string | null;
   /** Settings > Security: minutes one master password unlocks the vault in a tab; 0: every time. */
   unlock_minutes: Generated<number>;
+  /** The Passwords page's list as the user left it (src/common/listOrder.ts): 'cards' or 'compact'. */
+  list_view: Generated<string>;
+  /** 'created', 'updated' or 'name'. */
+  list_sort: Generated<string>;
+  /** 1: favourites first. */
+  list_favorites_first: Generated<number>;
 }
 
 export interface PendingRegistrationsTable {

@@ -5,3 +5,27 @@
 export const LIST_SORTS = ['created', 'updated', 'name'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 export const DEFAULT_LIST_SORT: ListSort = 'created';
+
+/** The Passwords page as cards, or as compact rows (one line per entry). */
+export const LIST_VIEWS = ['cards', 'compact'] as const;
+export type ListView = (typeof LIST_VIEWS)[number];
+export const DEFAULT_LIST_VIEW: ListView = 'cards';
+
+/** How a user last left the Passwords page's list, remembered in their settings. */
+export interface ListPreferences {
+  listView: ListView;
+  listSort: ListSort;
+  /** Favourites before the others, each part in the sort's order. */
+  favoritesFirst: boolean;
+}
+
+export const DEFAULT_LIST_PREFERENCES: ListPreferences = {
+  listView: DEFAULT_LIST_VIEW,
+  listSort: DEFAULT_LIST_SORT,
+  favoritesFirst: false,
+};
+
+export const isListView = (value: unknown): value is ListView =>
+  (LIST_VIEWS as readonly unknown[]).includes(value);
+export const isListSort = (value: unknown): value is ListSort =>
+  (LIST_SORTS as readonly unknown[]).includes(value);

@@ -2,6 +2,7 @@
 import type { AutoLogoutMinutes, Category, TransferFormat } from './constants';
 import type { EntryContent, PasswordEntry } from './entry';
 import type { UnlockWindowChoice } from './unlockWindow';
+import type { ListPreferences } from './listOrder';
 import type { GeneratorOptions } from './generatorOptions';
 
 export interface User {
@@ -74,7 +75,7 @@ export interface PasswordListPage {
   total: number;
 }
 
-export interface Settings {
+export interface Settings extends ListPreferences {
   emailNotifications: boolean;
   securityAlerts: boolean;
   autoLogout: AutoLogoutMinutes;

@@ -4,6 +4,7 @@
 import type { ActivityItem } from '../common/activity';
 import { AUTO_LOGOUT_OPTIONS } from '../common/constants';
 import { UNLOCK_WINDOW_OPTIONS } from '../common/unlockWindow';
+import { DEFAULT_LIST_PREFERENCES } from '../common/listOrder';
 import { checkGeneratorOptions, DEFAULT_GENERATOR_OPTIONS } from '../common/generatorOptions';
 import type { Settings, User } from '../common/wire';
 import { fakeMasterPassword, type FakeMasterPassword } from './fakeMasterPassword';
@@ -23,6 +24,7 @@ export const DEFAULT_SETTINGS: Settings = {
   autoLogout: 30,
   generator: DEFAULT_GENERATOR_OPTIONS,
   unlockMinutes: 0,
+  ...DEFAULT_LIST_PREFERENCES,
   totalPasswords: 12,
   favoritePasswords: 3,
   totalCategories: 4,
@@ -98,7 +100,15 @@ export function installFakeAccount(
       if (generator && !generator.ok) return error(400, generator.message);
       if (body.unlockMinutes !== undefined && !UNLOCK_WINDOW_OPTIONS.includes(body.unlockMinutes as never))
         return error(400, `Unlock window must be one of ${UNLOCK_WINDOW_OPTIONS.join(', ')} minutes`);
-      const { emailNotifications, securityAlerts, autoLogout, unlockMinutes } = {
+      const {
+        emailNotifications,
+        securityAlerts,
+        autoLogout,
+        unlockMinutes,
+        listView,
+        listSort,
+        favoritesFirst,
+      } = {
         ...account.settings,
         ...body,
       };
@@ -108,6 +118,9 @@ export function installFakeAccount(
         securityAlerts,
         autoLogout,
         unlockMinutes,
+        listView,
+        listSort,
+        favoritesFirst,
       };
       if (generator) account.settings.generator = generator.options;
       return {

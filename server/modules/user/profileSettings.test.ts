@@ -129,6 +129,9 @@ describe('/api/user profile and settings', () => {
             avoidLookAlike: false,
           },
           unlockMinutes: 0,
+          listView: 'cards',
+          listSort: 'created',
+          favoritesFirst: false,
           totalPasswords: 0,
           favoritePasswords: 0,
           totalCategories: 0,
@@ -185,6 +188,9 @@ describe('/api/user profile and settings', () => {
           autoLogout: 120,
           generator: expect.objectContaining({ mode: 'password', length: 16 }),
           unlockMinutes: 5,
+          listView: 'cards',
+          listSort: 'created',
+          favoritesFirst: false,
           totalPasswords: 4,
           favoritePasswords: 2,
           totalCategories: 3,
@@ -207,6 +213,35 @@ describe('/api/user profile and settings', () => {
       });
       // Bob's settings are his own.
       expect((await call(bob, 'GET', '/api/user/settings')).json().settings.autoLogout).toBe(30);
+    });
+
+    it("remembers how the Passwords page's list was left: view, order, favourites first", async () => {
+      const cleo = await createUser(t);
+      const res = await call(cleo, 'PUT', '/api/user/settings', {
+        listView: 'compact',
+        listSort: 'name',
+        favoritesFirst: true,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().settings).toMatchObject({
+        listView: 'compact',
+        listSort: 'name',
+        favoritesFirst: true,
+      });
+      for (const [body, message] of [
+        [{ listView: 'grid', listSort: 'updated' }, 'listView must be one of: cards, compact'],
+        [{ listSort: 'size', listView: 'cards' }, 'listSort must be one of: created, updated, name'],
+      ] as const) {
+        const refused = await call(cleo, 'PUT', '/api/user/settings', body);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toEqual({ message });
+      }
+      // A refusal changed nothing, not even what it sent right.
+      expect((await call(cleo, 'GET', '/api/user/settings')).json().settings).toMatchObject({
+        listView: 'compact',
+        listSort: 'name',
+        favoritesFirst: true,
+      });
     });
 
     it('changes only what is sent', async () => {

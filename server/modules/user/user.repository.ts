@@ -18,7 +18,17 @@ export async function findSettings(db: Executor, userId: string): Promise<Settin
     .selectAll()
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row ?? { user_id: userId, ...DEFAULT_SETTINGS, generator_options: null, unlock_minutes: 0 };
+  return (
+    row ?? {
+      user_id: userId,
+      ...DEFAULT_SETTINGS,
+      generator_options: null,
+      unlock_minutes: 0,
+      list_view: 'cards',
+      list_sort: 'created',
+      list_favorites_first: 0,
+    }
+  );
 }
 
 /** A new account's preferences. */
@@ -37,6 +47,9 @@ export interface SettingsChanges {
   /** JSON of options that passed the shared rules. */
   generator_options?: string;
   unlock_minutes?: number;
+  list_view?: string;
+  list_sort?: string;
+  list_favorites_first?: number;
 }
 
 export async function updateSettings(db: Executor, userId: string, changes: SettingsChanges): Promise<void> {

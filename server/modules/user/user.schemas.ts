@@ -2,6 +2,8 @@
 // here leave the server.
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_EMAIL_LENGTH } from '../../../src/common/email';
+import { stringEnum } from '../../../src/common/entry';
+import { LIST_SORTS, LIST_VIEWS } from '../../../src/common/listOrder';
 import {
   errorResponses,
   MessageResponse,
@@ -49,6 +51,9 @@ export const SettingsSchema = Type.Object(
     autoLogout: Type.Integer(),
     generator: GeneratorOptionsSchema,
     unlockMinutes: Type.Integer(),
+    listView: stringEnum(LIST_VIEWS),
+    listSort: stringEnum(LIST_SORTS),
+    favoritesFirst: Type.Boolean(),
     totalPasswords: Type.Integer(),
     favoritePasswords: Type.Integer(),
     totalCategories: Type.Integer(),
@@ -83,6 +88,10 @@ export const SettingsBody = Type.Object({
   generator: Type.Optional(GeneratorOptionsBody),
   /** Settings > Security: 0 (ask every time), 1, 5 or 15 minutes. */
   unlockMinutes: Type.Optional(Type.Integer()),
+  /** How the Passwords page shows its list: checked by the service, so a refusal names the values. */
+  listView: Type.Optional(Type.String({ maxLength: 20 })),
+  listSort: Type.Optional(Type.String({ maxLength: 20 })),
+  favoritesFirst: Type.Optional(Type.Boolean()),
 });
 export type SettingsInput = Static<typeof SettingsBody>;
 

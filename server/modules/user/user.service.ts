@@ -8,6 +8,13 @@ import { checkGeneratorOptions, generatorOptionsOrDefault } from '../../../src/c
 import { isPasswordValid, PASSWORDS_MUST_DIFFER } from '../../../src/common/passwordPolicy';
 import { UNLOCK_WINDOW_OPTIONS, type UnlockWindowChoice } from '../../../src/common/unlockWindow';
 import type { Settings } from '../../../src/common/wire';
+import {
+  DEFAULT_LIST_PREFERENCES,
+  isListSort,
+  isListView,
+  LIST_SORTS,
+  LIST_VIEWS,
+} from '../../../src/common/listOrder';
 import type { AppContext } from '../../context';
 import { deleteUserActivity } from '../activity/activity.service';
 import { hashPassword, verifyPassword } from '../../crypto/argon';
@@ -50,6 +57,8 @@ export const MESSAGES = {
   weakMasterPassword: 'Master password does not meet security requirements',
   autoLogoutInvalid: `Auto logout must be one of ${AUTO_LOGOUT_OPTIONS.join(', ')} minutes`,
   unlockMinutesInvalid: `Unlock window must be one of ${UNLOCK_WINDOW_OPTIONS.join(', ')} minutes`,
+  listViewInvalid: `listView must be one of: ${LIST_VIEWS.join(', ')}`,
+  listSortInvalid: `listSort must be one of: ${LIST_SORTS.join(', ')}`,
   bothPasswordsRequired: 'Both passwords are required to delete account',
 } as const;
 
@@ -143,6 +152,9 @@ export async function getSettings(ctx: AppContext, userId: string): Promise<Sett
     autoLogout: autoLogoutOf(settings.auto_logout),
     generator: generatorOf(settings.generator_options),
     unlockMinutes: unlockMinutesOf(Number(settings.unlock_minutes)),
+    listView: isListView(settings.list_view) ? settings.list_view : DEFAULT_LIST_PREFERENCES.listView,
+    listSort: isListSort(settings.list_sort) ? settings.list_sort : DEFAULT_LIST_PREFERENCES.listSort,
+    favoritesFirst: Number(settings.list_favorites_first) === 1,
     totalPasswords: counts.total,
     favoritePasswords: counts.favorites,
     totalCategories: counts.categories,
@@ -168,6 +180,8 @@ export async function updateSettings(
   if (input.unlockMinutes !== undefined && !isUnlockChoice(input.unlockMinutes)) {
     throw badRequest(MESSAGES.unlockMinutesInvalid);
   }
+  if (input.listView !== undefined && !isListView(input.listView)) throw badRequest(MESSAGES.listViewInvalid);
+  if (input.listSort !== undefined && !isListSort(input.listSort)) throw badRequest(MESSAGES.listSortInvalid);
   const generator = input.generator === undefined ? undefined : checkGeneratorOptions(input.generator);
   if (generator && !generator.ok) throw badRequest(generator.message);
   await signedInAccount(ctx, userId);
@@ -177,6 +191,9 @@ export async function updateSettings(
   if (input.securityAlerts !== undefined) changes.security_alerts = input.securityAlerts ? 1 : 0;
   if (input.autoLogout !== undefined) changes.auto_logout = input.autoLogout;
   if (input.unlockMinutes !== undefined) changes.unlock_minutes = input.unlockMinutes;
+  if (input.listView !== undefined) changes.list_view = input.listView;
+  if (input.listSort !== undefined) changes.list_sort = input.listSort;
+  if (input.favoritesFirst !== undefined) changes.list_favorites_first = input.favoritesFirst ? 1 : 0;
   if (Object.keys(changes).length > 0) {
     await ctx.db.transaction().execute(async (trx) => {
       await repo.updateSettings(trx, userId, changes);
