@@ -2,7 +2,7 @@
 import type { AutoLogoutMinutes, Category, TransferFormat } from './constants';
 import type { EntryContent, PasswordEntry } from './entry';
 import type { UnlockWindowChoice } from './unlockWindow';
-import type { ListPreferences } from './listOrder';
+import type { ListPreferences, ListSort } from './listOrder';
 import type { GeneratorOptions } from './generatorOptions';
 
 export interface User {
@@ -64,9 +64,13 @@ export interface PasswordListQuery {
   cursor?: string;
   /** Only the entries whose password needs this care. */
   health?: HealthFilterName;
+  /** The order (newest first when absent). */
+  sort?: ListSort;
+  /** Favourites before the others. */
+  favoritesFirst?: boolean;
 }
 
-/** One window of GET /api/passwords: its entries, newest first, and where the next one starts. */
+/** One window of GET /api/passwords: its entries, in the list's order, and where the next one starts. */
 export interface PasswordListPage {
   passwords: PasswordEntry[];
   /** Null when this window reaches the end of the list. */

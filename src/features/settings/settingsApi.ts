@@ -5,18 +5,20 @@ import { baseApi } from '../../shared/api/baseApi';
 import type { ApiFailure } from '../../shared/api/errorText';
 import type { GeneratorOptions } from '../../common/generatorOptions';
 import type { UnlockWindowChoice } from '../../common/unlockWindow';
+import type { ListPreferences } from '../../common/listOrder';
 import type { Settings, User } from '../../common/wire';
 import { secretAnswer } from './secretAnswer';
 
 export type SettingsPreferences = Pick<Settings, 'emailNotifications' | 'securityAlerts' | 'autoLogout'>;
 /**
- * What a save sends: any of the preferences, the unlock window's minutes (issue 15); the generator's
- * options are replaced whole when sent.
+ * What a save sends: any of the preferences, the unlock window's minutes and the list's view, order and
+ * favourites first (issue 15); the generator's options are replaced whole when sent.
  */
-export type SettingsChange = Partial<SettingsPreferences> & {
-  generator?: GeneratorOptions;
-  unlockMinutes?: UnlockWindowChoice;
-};
+export type SettingsChange = Partial<SettingsPreferences> &
+  Partial<ListPreferences> & {
+    generator?: GeneratorOptions;
+    unlockMinutes?: UnlockWindowChoice;
+  };
 export interface ProfileInput {
   firstName: string;
   lastName: string;

@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { visuallyHiddenSx } from '../../shared/ui/visuallyHidden';
+import { cardRowHeight } from './list/entryLayout';
 
-/** The height of a card, and of the blocks that stand in for one. */
-export const CARD_HEIGHT = 214;
+/** The height of a card without optional lines, and of the blocks that stand in for one. */
+const CARD_HEIGHT = cardRowHeight([]);
 
 /** The loading placeholder: card-shaped blocks where the cards will be. */
 export function CardSkeletons({ count = 6 }: { count?: number }) {
@@ -26,12 +27,4 @@ export function CardSkeletons({ count = 6 }: { count?: number }) {
       </Box>
     </Box>
   );
-}
-
-/**
- * Where an entry of a window not loaded yet will be. Hidden from assistive technology and never
- * focusable: the list says it is busy instead, and its items count the whole list (aria-setsize).
- */
-export function CardPlaceholder() {
-  return <Skeleton aria-hidden variant="rounded" height={CARD_HEIGHT} data-testid="card-placeholder" />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
@@ -9,19 +9,23 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { MasterPasswordPromptProvider } from '../masterPassword';
+import { useListPreferences } from '../settings';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { usePasswordEditor } from './entryForm/usePasswordEditor';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { ListPreferences } from '../../common/listOrder';
+import type { PasswordEntry } from '../../common/wire';
 import { CardSkeletons } from './CardSkeletons';
 import { EmptyState } from './EmptyState';
-import { PasswordGrid } from './PasswordGrid';
+import { EntryList } from './list/EntryList';
+import { SortControls, ViewToggle } from './ListControls';
 import { HEALTH_FILTER_TEXT, healthFilterOf } from './passwordHealth';
 import { RevealedSecretsProvider } from './revealedSecrets';
 import { usePasswordWindows } from './usePasswordWindows';
 import { useVaultActions } from './useVaultActions';
 import { useGetTrashQuery } from './vaultCareApi';
 import { VaultFilters } from './VaultFilters';
-import { filtersCleared, selectHasActiveFilters, selectListQuery } from './vaultSlice';
+import { filtersCleared, listQueryWith, selectHasActiveFilters, selectListQuery } from './vaultSlice';
 
 /** Another screen may send the user here to add an entry: `navigate('/passwords', { state: { addPassword: true } })`. */
 interface PasswordsLocationState {
@@ -55,12 +59,21 @@ function PasswordsView() {
     );
   const filtered = useAppSelector(selectHasActiveFilters) || health !== undefined;
   const filters = useAppSelector(selectListQuery);
-  const query = useMemo(() => (health ? { ...filters, health } : filters), [filters, health]);
-  const list = usePasswordWindows(query);
+  // The list is asked for in the order the user left it: once their settings say which.
+  const { preferences, settled, save } = useListPreferences();
+  const query = useMemo(
+    () => listQueryWith(health ? { ...filters, health } : filters, preferences),
+    [filters, health, preferences],
+  );
+  const list = usePasswordWindows(query, { skip: !settled });
   const { isLoading, error, size: count } = list;
   const editor = usePasswordEditor();
-  const { actions, dialogs } = useVaultActions(editor.openEdit);
-  const { openCreate } = editor;
+  const { openCreate, openEdit } = editor;
+  const openDetails = useCallback((entry: PasswordEntry) => void openEdit(entry), [openEdit]);
+  const { actions, dialogs } = useVaultActions(openEdit, openDetails);
+  const changePreferences = (change: Partial<ListPreferences>) => {
+    save(change).catch(() => enqueueSnackbar('Failed to update settings', { variant: 'error' }));
+  };
 
   // The list, or a later window of it: every failure says so. Only the list's empties it (SPEC section 8);
   // a later window's is asked for again when the user scrolls on. Offline, each scroll step fails again:
@@ -105,20 +118,34 @@ function PasswordsView() {
           sx={{ mb: 2, maxWidth: '100%' }}
         />
       )}
-      <Box sx={{ height: 24, mb: 1, display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Typography variant="body2" color="text.secondary" role="status" sx={{ flexShrink: 0 }}>
-          {isLoading ? '' : `${count.toLocaleString()} ${count === 1 ? 'password' : 'passwords'}`}
-        </Typography>
-        {list.isRefreshing && (
-          <LinearProgress aria-label="Updating the list" sx={{ flexGrow: 1, maxWidth: 240 }} />
-        )}
+      <Box sx={{ mb: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+        <Box
+          sx={{ minHeight: 40, display: 'flex', alignItems: 'center', gap: 2, flex: '1 1 auto', order: 0 }}
+        >
+          <Typography variant="body2" color="text.secondary" role="status" sx={{ flexShrink: 0 }}>
+            {isLoading ? '' : `${count.toLocaleString()} ${count === 1 ? 'password' : 'passwords'}`}
+          </Typography>
+          {list.isRefreshing && (
+            <LinearProgress aria-label="Updating the list" sx={{ flexGrow: 1, maxWidth: 240 }} />
+          )}
+        </Box>
+        {/* On a phone the view toggle stays beside the count and the order goes to a line of its own. */}
+        <Box
+          sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, order: { xs: 2, sm: 1 } }}
+        >
+          <SortControls preferences={preferences} onChange={changePreferences} />
+        </Box>
+        <Box sx={{ order: { xs: 1, sm: 2 } }}>
+          <ViewToggle preferences={preferences} onChange={changePreferences} />
+        </Box>
       </Box>
       {isLoading ? (
         <CardSkeletons />
       ) : count > 0 ? (
-        <PasswordGrid
+        <EntryList
           entries={list.entries}
           size={count}
+          view={preferences.listView}
           actions={actions}
           busy={list.isLoadingMore}
           onNearEnd={list.loadMore}

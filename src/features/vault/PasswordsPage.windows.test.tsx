@@ -4,21 +4,19 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import type { AppStore } from '../../app/store';
 import PasswordsPage from './PasswordsPage';
 import { vaultApi } from './vaultApi';
+import { cardRowHeight } from './list/entryLayout';
 
 // Real providers and a vault of a few windows: slower than a unit test on a busy machine.
 jest.setTimeout(20_000);
 
 const ENTRIES = 250;
-/** A row of cards as tall as a card; rows are this plus a 16 px gap apart. */
-const ROW_HEIGHT = 214;
+/** A row of cards is as tall as its cards (these have no optional line); rows are 16 px apart. */
+const ROW_HEIGHT = cardRowHeight([]);
 const ROW_PITCH = ROW_HEIGHT + 16;
 
-// jsdom lays nothing out. In a browser rows are one card tall and boxes move up as the window scrolls:
-// say so, and the window (768 px high, one card wide in jsdom) shows four rows; the grid renders six.
+// jsdom lays nothing out. In a browser boxes move up as the window scrolls: say so. The window (768 px
+// high, one card wide in jsdom) then shows the first rows; the list renders two more each way.
 beforeAll(() => {
-  jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.dataset.index === undefined ? 0 : ROW_HEIGHT;
-  });
   jest
     .spyOn(Element.prototype, 'getBoundingClientRect')
     .mockImplementation(() => new DOMRect(0, -window.scrollY, 0, 0));

@@ -1,10 +1,12 @@
-// A reload of /passwords starts the page's code and its list together with the session check, so the
-// first cards do not wait for three round trips in a row (npm run bench: first cards on /passwords).
+// A reload of /passwords starts the page's code and its list (after the settings that say its order)
+// together with the session check, so the first cards do not wait for round trips in a row (npm run
+// bench: first cards on /passwords).
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { healthFilterOf } from './passwordHealth';
 import { vaultApi } from './vaultApi';
 import { vaultCareApi } from './vaultCareApi';
-import { selectListQuery, type VaultState } from './vaultSlice';
+import { loadListPreferences } from '../settings';
+import { listQueryWith, selectListQuery, type VaultState } from './vaultSlice';
 
 export const loadPasswordsPage = () => import('./PasswordsPage');
 export const loadTrashPage = () => import('./trash/TrashPage');
@@ -18,12 +20,16 @@ export const prefetchPasswordsPage =
     void loadPasswordsPage();
     const health = healthFilterOf(new URLSearchParams(search).get('health'));
     const filters = selectListQuery(getState());
-    // The list's first window, as the page asks for it. This is what `util.prefetch` does (initiate without
-    // a subscription, nothing if it is cached already), whose types in RTK 2.14 take plain queries only.
-    dispatch(
-      vaultApi.endpoints.getPasswordWindows.initiate(health ? { ...filters, health } : filters, {
-        subscribe: false,
-      }),
+    // The list's first window in the order the user left it, as the page asks for it. This is what
+    // `util.prefetch` does (initiate without a subscription, nothing if it is cached already), whose
+    // types in RTK 2.14 take plain queries only.
+    void dispatch(loadListPreferences()).then((preferences) =>
+      dispatch(
+        vaultApi.endpoints.getPasswordWindows.initiate(
+          listQueryWith(health ? { ...filters, health } : filters, preferences),
+          { subscribe: false },
+        ),
+      ),
     );
   };
 

@@ -22,7 +22,10 @@ export interface PasswordWindows {
 }
 
 /** The Passwords page's list for the given filters, one window of entries at a time. */
-export function usePasswordWindows(filters: PasswordListFilters): PasswordWindows {
+export function usePasswordWindows(
+  filters: PasswordListFilters,
+  options: { skip?: boolean } = {},
+): PasswordWindows {
   const {
     data,
     error,
@@ -33,7 +36,7 @@ export function usePasswordWindows(filters: PasswordListFilters): PasswordWindow
     isFetchingNextPage,
     hasNextPage,
     fetchNextPage,
-  } = useGetPasswordWindowsInfiniteQuery(filters);
+  } = useGetPasswordWindowsInfiniteQuery(filters, { skip: options.skip });
 
   const entries = useMemo(() => data?.pages.flatMap((page) => page.passwords) ?? NO_ENTRIES, [data]);
   // SPEC section 8: when the list cannot be fetched it is emptied; a later window failing keeps it.
@@ -52,7 +55,8 @@ export function usePasswordWindows(filters: PasswordListFilters): PasswordWindow
   return {
     entries: isListError ? NO_ENTRIES : entries,
     size,
-    isLoading,
+    // Skipped (waiting for what the query needs) counts as loading: nothing to show yet.
+    isLoading: isLoading || options.skip === true,
     isRefreshing: isFetching && !isLoading && !isFetchingNextPage,
     isLoadingMore: isFetchingNextPage,
     error: isError ? error : undefined,

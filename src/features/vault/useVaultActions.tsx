@@ -26,10 +26,13 @@ export interface CardActions {
   /** Opens the edit form with a freshly generated password filled in (a flagged card's one click). */
   renewPassword: (entry: PasswordEntry) => void;
   remove: (entry: PasswordEntry) => void;
+  /** Opens the entry's details (the title of a card or row). */
+  details: (entry: PasswordEntry) => void;
 }
 
 export function useVaultActions(
   openEdit: (entry: PasswordEntry, options?: OpenEditOptions) => Promise<void>,
+  openDetails: (entry: PasswordEntry) => void,
 ): {
   actions: CardActions;
   dialogs: ReactElement;
@@ -197,8 +200,19 @@ export function useVaultActions(
       edit,
       renewPassword,
       remove: setPendingDelete,
+      details: openDetails,
     }),
-    [copyField, copyHiddenField, copyPassword, copyTotp, edit, renewPassword, toggleFavorite, toggleReveal],
+    [
+      copyField,
+      copyHiddenField,
+      copyPassword,
+      copyTotp,
+      edit,
+      openDetails,
+      renewPassword,
+      toggleFavorite,
+      toggleReveal,
+    ],
   );
 
   const dialogs = (

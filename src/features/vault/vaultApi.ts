@@ -2,6 +2,7 @@
 // Calls that carry the master password or answer a decrypted secret are mutations, triggered with
 // `initiate(arg, { track: false })`: neither the argument nor the answer is kept in the store.
 import { LIST_WINDOW_SIZE } from '../../common/limits';
+import { DEFAULT_LIST_SORT } from '../../common/listOrder';
 import type {
   PasswordEntry,
   PasswordEntryInput,
@@ -54,6 +55,9 @@ export function listParams(query: PasswordListQuery = {}): Record<string, string
   if (query.limit) params.limit = query.limit;
   if (query.cursor) params.cursor = query.cursor;
   if (query.health) params.health = query.health;
+  // The default order is sent as no order: one cache entry (and one URL) for the same list.
+  if (query.sort && query.sort !== DEFAULT_LIST_SORT) params.sort = query.sort;
+  if (query.favoritesFirst) params.favoritesFirst = true;
   return params;
 }
 

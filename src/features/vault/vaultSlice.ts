@@ -4,6 +4,7 @@ import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolki
 import { sessionEnded } from '../../shared/api/baseApi';
 import { CATEGORY_FILTER_ALL, type Category } from '../../common/constants';
 import type { PasswordListQuery } from '../../common/wire';
+import { DEFAULT_LIST_SORT, type ListPreferences } from '../../common/listOrder';
 
 export type CategoryFilter = Category | typeof CATEGORY_FILTER_ALL;
 
@@ -73,3 +74,18 @@ export const selectListQuery = createSelector(
   [selectSearch, selectCategory, selectFavoritesOnly],
   (search, category, favoritesOnly) => listQueryOf({ search, category, favoritesOnly }),
 );
+
+/**
+ * The list query with the user's order: only what differs from the default order is in it, so equal
+ * lists share one cache entry whoever asks for them (the page, its prefetch).
+ */
+export function listQueryWith(
+  query: PasswordListQuery,
+  preferences: Pick<ListPreferences, 'listSort' | 'favoritesFirst'>,
+): PasswordListQuery {
+  return {
+    ...query,
+    ...(preferences.listSort !== DEFAULT_LIST_SORT ? { sort: preferences.listSort } : {}),
+    ...(preferences.favoritesFirst ? { favoritesFirst: true } : {}),
+  };
+}

@@ -1,0 +1,62 @@
+// Issue 15: how the Passwords page's list was left (cards or compact rows, the order, favourites
+// first), part of the user's settings on the server, so it follows the user to every browser.
+import { useCallback, useMemo } from 'react';
+import {
+  DEFAULT_LIST_PREFERENCES,
+  isListSort,
+  isListView,
+  type ListPreferences,
+} from '../../common/listOrder';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { Settings } from '../../common/wire';
+import { settingsApi, useGetSettingsQuery, useUpdateSettingsMutation } from './settingsApi';
+
+export interface RememberedListPreferences {
+  preferences: ListPreferences;
+  /** False until the server answered (or failed to: the defaults then, and the page goes on). */
+  settled: boolean;
+  /** Saves a change: the cache shows it at once and goes back if the save fails; rejects on failure. */
+  save: (change: Partial<ListPreferences>) => Promise<void>;
+}
+
+/** The list's preferences in settings as the server answered them (the defaults for what it did not say). */
+function preferencesOf(settings: Partial<Settings> | undefined): ListPreferences {
+  return {
+    listView: isListView(settings?.listView) ? settings.listView : DEFAULT_LIST_PREFERENCES.listView,
+    listSort: isListSort(settings?.listSort) ? settings.listSort : DEFAULT_LIST_PREFERENCES.listSort,
+    favoritesFirst: settings?.favoritesFirst ?? DEFAULT_LIST_PREFERENCES.favoritesFirst,
+  };
+}
+
+/**
+ * The preferences before any page asks for them (a reload's prefetch): fetched into the settings cache;
+ * the defaults when they cannot be fetched (the page asks again and says so its own way).
+ */
+export const loadListPreferences =
+  () =>
+  async (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>): Promise<ListPreferences> => {
+    const request = dispatch(settingsApi.endpoints.getSettings.initiate(undefined, { subscribe: false }));
+    try {
+      return preferencesOf(await request.unwrap());
+    } catch {
+      return DEFAULT_LIST_PREFERENCES;
+    }
+  };
+
+export function useListPreferences(): RememberedListPreferences {
+  const { data, isError } = useGetSettingsQuery();
+  const { listView, listSort, favoritesFirst } = preferencesOf(data);
+  // The same object while the three values stay the same (settings are fetched again after changes).
+  const preferences = useMemo(
+    () => ({ listView, listSort, favoritesFirst }),
+    [listView, listSort, favoritesFirst],
+  );
+  const [updateSettings] = useUpdateSettingsMutation();
+  const save = useCallback(
+    async (change: Partial<ListPreferences>) => {
+      await updateSettings(change).unwrap();
+    },
+    [updateSettings],
+  );
+  return { preferences, settled: data !== undefined || isError, save };
+}

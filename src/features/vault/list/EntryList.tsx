@@ -1,0 +1,197 @@
+import { useCallback, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import type { ListView } from '../../../common/listOrder';
+import type { PasswordEntry } from '../../../common/wire';
+import { offsetWithin, useScrollParent } from '../scrollParent';
+import { useNearEnd } from '../useNearEnd';
+import type { CardActions } from '../useVaultActions';
+import { EntryCard } from './EntryCard';
+import { EntryRow } from './EntryRow';
+import { cardRowHeight, columnsFor, GAP, ROW_HEIGHT } from './entryLayout';
+import { ListSurface } from './listSurface';
+
+/** Rows rendered beyond the visible ones, each way. */
+const OVERSCAN = 2;
+
+/** The list's width, observed; read once before the first paint so the first rows have their columns. */
+function useElementWidth(element: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    if (!element) return undefined;
+    // Measuring layout: how many columns fit is known only once the element is there.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
+
+export interface EntryListProps {
+  /** The entries loaded so far, in list order. */
+  entries: PasswordEntry[];
+  /** How many entries the whole list holds: the ones past the loaded ones are placeholders. */
+  size: number;
+  view: ListView;
+  actions: CardActions;
+  /** A window is on its way. */
+  busy?: boolean;
+  /** The rendered rows came near the end of the loaded entries: time for the next window. */
+  onNearEnd?: () => void;
+}
+
+/**
+ * The vault as cards in responsive rows or as compact rows, virtualised: only the rows near the viewport
+ * are in the DOM, so 100,000 entries cost what 30 do. Every row's height follows from its entries
+ * (entryLayout.ts), so nothing is measured; rows are laid out for the whole list from the start (the
+ * scrollbar tells its real length), with placeholders until their window arrives. Scrolls with the
+ * window or with the layout's scrolling main area.
+ */
+export function EntryList({ entries, size, view, actions, busy = false, onNearEnd }: EntryListProps) {
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const width = useElementWidth(container);
+  const columns = view === 'compact' ? 1 : columnsFor(width);
+  const rowCount = Math.ceil(size / columns);
+  const scroller = useScrollParent(container, rowCount);
+
+  const rowHeight = useCallback(
+    (row: number) =>
+      view === 'compact'
+        ? ROW_HEIGHT
+        : cardRowHeight(
+            Array.from(
+              { length: Math.min(columns, size - row * columns) },
+              (_, i) => entries[row * columns + i],
+            ),
+          ),
+    [view, columns, size, entries],
+  );
+
+  const renderRow = (row: number): ReactNode => {
+    const first = row * columns;
+    return Array.from({ length: Math.min(columns, size - first) }, (_, offset) => {
+      const entry = entries[first + offset];
+      if (!entry) {
+        return (
+          <div
+            key={`placeholder-${first + offset}`}
+            aria-hidden="true"
+            data-testid="card-placeholder"
+            className={view === 'compact' ? 'pv-row-placeholder' : 'pv-placeholder'}
+          />
+        );
+      }
+      return (
+        <div key={entry._id} role="listitem" aria-setsize={size} aria-posinset={first + offset + 1}>
+          {view === 'compact' ? (
+            <EntryRow entry={entry} actions={actions} />
+          ) : (
+            <EntryCard entry={entry} actions={actions} />
+          )}
+        </div>
+      );
+    });
+  };
+
+  const rows = { rowCount, rowHeight, columns, view, container, renderRow, entries, size, onNearEnd };
+  return (
+    <ListSurface
+      ref={setContainer}
+      className={view === 'compact' ? 'pv-compact' : undefined}
+      role="list"
+      aria-label="Passwords"
+      aria-busy={busy}
+      style={{
+        minHeight: scroller
+          ? undefined
+          : rowCount * (view === 'compact' ? ROW_HEIGHT : cardRowHeight([]) + GAP),
+      }}
+    >
+      {scroller instanceof Window && <WindowRows {...rows} />}
+      {scroller instanceof HTMLElement && <ElementRows {...rows} scroller={scroller} />}
+    </ListSurface>
+  );
+}
+
+interface RowsProps extends Pick<EntryListProps, 'entries' | 'size' | 'onNearEnd' | 'view'> {
+  rowCount: number;
+  rowHeight: (row: number) => number;
+  columns: number;
+  container: HTMLElement | null;
+  renderRow: (row: number) => ReactNode;
+}
+
+/** Options both scrollers share: exact sizes, re-laid out when the entries or the columns change. */
+function useRowOptions({ rowCount, rowHeight, view }: Pick<RowsProps, 'rowCount' | 'rowHeight' | 'view'>) {
+  // A row is known by its place and its height: when a window arrives (or the columns change) the new
+  // key function makes the virtualiser lay the rows out again in the same render, measuring nothing.
+  const getItemKey = useCallback((row: number) => `${row}:${rowHeight(row)}`, [rowHeight]);
+  return {
+    count: rowCount,
+    estimateSize: rowHeight,
+    getItemKey,
+    gap: view === 'compact' ? 0 : GAP,
+    overscan: OVERSCAN,
+  };
+}
+
+function WindowRows({ container, ...rest }: RowsProps) {
+  const virtualizer = useWindowVirtualizer<HTMLDivElement>({
+    ...useRowOptions(rest),
+    scrollMargin: container ? offsetWithin(container, window) : 0,
+  });
+  return <Rows virtualizer={virtualizer} {...rest} />;
+}
+
+function ElementRows({ container, scroller, ...rest }: RowsProps & { scroller: HTMLElement }) {
+  // The React Compiler cannot memoise around TanStack Virtual; nothing here is memoised by hand either.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer<HTMLElement, HTMLDivElement>({
+    ...useRowOptions(rest),
+    getScrollElement: () => scroller,
+    scrollMargin: container ? offsetWithin(container, scroller) : 0,
+  });
+  return <Rows virtualizer={virtualizer} {...rest} />;
+}
+
+function Rows<TScroller extends HTMLElement | Window>({
+  virtualizer,
+  columns,
+  view,
+  renderRow,
+  entries,
+  size,
+  onNearEnd,
+}: Omit<RowsProps, 'rowCount' | 'container' | 'rowHeight'> & {
+  virtualizer: Virtualizer<TScroller, HTMLDivElement>;
+}) {
+  const margin = virtualizer.options.scrollMargin;
+  const items = virtualizer.getVirtualItems();
+  const lastRow = items.length ? items[items.length - 1].index : -1;
+  useNearEnd(lastRow < 0 ? -1 : Math.min(size, (lastRow + 1) * columns) - 1, entries, size, onNearEnd);
+  return (
+    <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      {items.map((row) => (
+        <div
+          key={row.key}
+          role="presentation"
+          style={{
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            width: '100%',
+            height: row.size,
+            transform: `translateY(${row.start - margin}px)`,
+            display: view === 'compact' ? 'block' : 'grid',
+            gridTemplateColumns: view === 'compact' ? undefined : `repeat(${columns}, minmax(0, 1fr))`,
+            gap: view === 'compact' ? undefined : GAP,
+          }}
+        >
+          {renderRow(row.index)}
+        </div>
+      ))}
+    </div>
+  );
+}
