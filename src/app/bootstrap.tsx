@@ -5,7 +5,6 @@ import { restoreSession } from '../features/auth';
 import { applyThemeToDocument } from '../features/theme';
 import { AppProviders } from './AppProviders';
 import { getStoredToken } from '../shared/api/tokenStorage';
-import { prefetchSignedInPage } from './prefetchSignedIn';
 import { createAppRouter } from './routes';
 import { setupStore } from './store';
 
@@ -14,7 +13,13 @@ const store = setupStore();
 applyThemeToDocument(store.getState().theme.mode);
 // SPEC section 4: with a stored token, fetch the current user; until then only a spinner shows.
 void store.dispatch(restoreSession());
-if (getStoredToken()) prefetchSignedInPage(store, window.location.pathname, window.location.search);
+// The page's queries and code, with a token only: kept out of a cold /login (the early requests of
+// app/earlyRequests.ts are already on their way; these hand their answers to the cache).
+if (getStoredToken()) {
+  void import('./prefetchSignedIn').then(({ prefetchSignedInPage }) =>
+    prefetchSignedInPage(store, window.location.pathname, window.location.search),
+  );
+}
 
 const router = createAppRouter();
 

@@ -79,7 +79,8 @@ export interface PasswordListPage {
   total: number;
 }
 
-export interface Settings extends ListPreferences {
+/** What the user chose (GET /user/preferences): what every page reads, without counting the vault. */
+export interface Preferences extends ListPreferences {
   emailNotifications: boolean;
   securityAlerts: boolean;
   autoLogout: AutoLogoutMinutes;
@@ -87,6 +88,10 @@ export interface Settings extends ListPreferences {
   generator: GeneratorOptions;
   /** Settings > Security: minutes one master password unlocks the vault in a tab; 0: every time. */
   unlockMinutes: UnlockWindowChoice;
+}
+
+/** SPEC's Settings (GET /user/settings): the preferences and the Data Overview's counts. */
+export interface Settings extends Preferences {
   totalPasswords: number;
   favoritePasswords: number;
   totalCategories: number;

@@ -6,7 +6,7 @@ import { AUTO_LOGOUT_OPTIONS } from '../common/constants';
 import { UNLOCK_WINDOW_OPTIONS } from '../common/unlockWindow';
 import { DEFAULT_LIST_PREFERENCES } from '../common/listOrder';
 import { checkGeneratorOptions, DEFAULT_GENERATOR_OPTIONS } from '../common/generatorOptions';
-import type { Settings, User } from '../common/wire';
+import type { Preferences, Settings, User } from '../common/wire';
 import { fakeMasterPassword, type FakeMasterPassword } from './fakeMasterPassword';
 import { mockApi, type ApiCall, type MockAnswer } from './mockApi';
 import { TEST_USER } from './renderApp';
@@ -32,6 +32,13 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 type Body = Record<string, unknown>;
+
+/** The settings without the vault's counts, as GET /user/preferences answers them. */
+export function preferencesOf(settings: Settings): Preferences {
+  const { totalPasswords, favoritePasswords, totalCategories, totalTags, ...preferences } = settings;
+  void [totalPasswords, favoritePasswords, totalCategories, totalTags];
+  return preferences;
+}
 
 /** The server's page size of the access log. */
 export const ACTIVITY_PAGE_SIZE = 50;
@@ -93,6 +100,9 @@ export function installFakeAccount(
     'POST /auth/logout': () => ({ body: { success: true, message: 'Logged out' } }),
     'POST /auth/keep-alive': () => ({ body: { success: true, message: 'Session kept alive' } }),
     'GET /user/settings': () => ({ body: { success: true, settings: account.settings } }),
+    'GET /user/preferences': () => ({
+      body: { success: true, preferences: preferencesOf(account.settings) },
+    }),
     'PUT /user/settings': (body) => {
       if (body.autoLogout !== undefined && !AUTO_LOGOUT_OPTIONS.includes(body.autoLogout as never))
         return error(400, 'Auto logout must be one of 5, 15, 30, 60, 120 minutes');

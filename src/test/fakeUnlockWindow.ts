@@ -6,7 +6,7 @@
 // 'vault-locked'. It can also answer GET /user/settings for fakes that do not.
 import { UNLOCK_HEADER, UNLOCK_WINDOW_MINUTES } from '../common/unlockWindow';
 import type { Settings } from '../common/wire';
-import { DEFAULT_SETTINGS } from './fakeAccountServer';
+import { DEFAULT_SETTINGS, preferencesOf } from './fakeAccountServer';
 import type { FakeMasterPassword } from './fakeMasterPassword';
 import { TestRequest, TestResponse } from './fetchPolyfill';
 
@@ -42,7 +42,7 @@ export const VAULT_LOCKED_ANSWER = {
 export function installFakeUnlockWindow(options: {
   master: FakeMasterPassword;
   masterPassword: string;
-  /** Answer GET /user/settings with these (for a fake that has no settings of its own). */
+  /** Answer GET /user/settings and /user/preferences with these (for a fake that has no settings of its own). */
   settings?: Partial<Settings>;
 }): FakeUnlockWindow {
   const inner = (globalThis as unknown as { fetch: (request: TestRequest) => Promise<TestResponse> }).fetch;
@@ -72,6 +72,9 @@ export function installFakeUnlockWindow(options: {
 
     if (path === '/user/settings' && request.method === 'GET' && settings) {
       return json(200, { success: true, settings });
+    }
+    if (path === '/user/preferences' && request.method === 'GET' && settings) {
+      return json(200, { success: true, preferences: preferencesOf(settings) });
     }
     if (path === '/auth/vault-unlock') {
       if (request.method === 'GET') {

@@ -242,6 +242,13 @@ describe('/api/user profile and settings', () => {
         listSort: 'name',
         favoritesFirst: true,
       });
+      // The preferences alone: the settings without the vault's counts.
+      const { settings } = (await call(cleo, 'GET', '/api/user/settings')).json();
+      const { totalPasswords, favoritePasswords, totalCategories, totalTags, ...chosen } = settings;
+      void [totalPasswords, favoritePasswords, totalCategories, totalTags];
+      const preferences = await call(cleo, 'GET', '/api/user/preferences');
+      expect(preferences.statusCode).toBe(200);
+      expect(preferences.json()).toEqual({ success: true, preferences: chosen });
     });
 
     it('changes only what is sent', async () => {

@@ -5,6 +5,7 @@ import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { sendSecurityAlert, settleSecurityAlerts } from './securityAlerts';
 import {
   deleteAccountSchema,
+  getPreferencesSchema,
   getSettingsSchema,
   masterPasswordChangeSchema,
   passwordChangeSchema,
@@ -48,6 +49,12 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     app.get('/settings', { schema: getSettingsSchema }, async (request) => {
       const settings = await service.getSettings(ctx, authOf(request).userId);
       return { success: true as const, settings };
+    });
+
+    // The preferences alone, without counting the vault: what every page reads (the Settings page the rest).
+    app.get('/preferences', { schema: getPreferencesSchema }, async (request) => {
+      const preferences = await service.getPreferences(ctx, authOf(request).userId);
+      return { success: true as const, preferences };
     });
 
     app.put('/settings', { schema: putSettingsSchema }, async (request) => {

@@ -44,16 +44,22 @@ const GeneratorOptionsSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const preferenceFields = {
+  emailNotifications: Type.Boolean(),
+  securityAlerts: Type.Boolean(),
+  autoLogout: Type.Integer(),
+  generator: GeneratorOptionsSchema,
+  unlockMinutes: Type.Integer(),
+  listView: stringEnum(LIST_VIEWS),
+  listSort: stringEnum(LIST_SORTS),
+  favoritesFirst: Type.Boolean(),
+};
+
+export const PreferencesSchema = Type.Object(preferenceFields, { additionalProperties: false });
+
 export const SettingsSchema = Type.Object(
   {
-    emailNotifications: Type.Boolean(),
-    securityAlerts: Type.Boolean(),
-    autoLogout: Type.Integer(),
-    generator: GeneratorOptionsSchema,
-    unlockMinutes: Type.Integer(),
-    listView: stringEnum(LIST_VIEWS),
-    listSort: stringEnum(LIST_SORTS),
-    favoritesFirst: Type.Boolean(),
+    ...preferenceFields,
     totalPasswords: Type.Integer(),
     favoritePasswords: Type.Integer(),
     totalCategories: Type.Integer(),
@@ -123,6 +129,13 @@ const SettingsResponse = Type.Object({
 });
 
 export const getSettingsSchema = { response: { 200: SettingsResponse, ...errorResponses } };
+
+export const getPreferencesSchema = {
+  response: {
+    200: Type.Object({ success: Success, preferences: PreferencesSchema }),
+    ...errorResponses,
+  },
+};
 
 export const putSettingsSchema = {
   body: SettingsBody,

@@ -7,7 +7,7 @@ import {
 import { checkGeneratorOptions, generatorOptionsOrDefault } from '../../../src/common/generatorOptions';
 import { isPasswordValid, PASSWORDS_MUST_DIFFER } from '../../../src/common/passwordPolicy';
 import { UNLOCK_WINDOW_OPTIONS, type UnlockWindowChoice } from '../../../src/common/unlockWindow';
-import type { Settings } from '../../../src/common/wire';
+import type { Preferences, Settings } from '../../../src/common/wire';
 import {
   DEFAULT_LIST_PREFERENCES,
   isListSort,
@@ -143,9 +143,8 @@ function generatorOf(stored: string | null) {
   }
 }
 
-export async function getSettings(ctx: AppContext, userId: string): Promise<Settings> {
-  await signedInAccount(ctx, userId);
-  const [settings, counts] = await Promise.all([repo.findSettings(ctx.db, userId), vaultCounts(ctx, userId)]);
+/** The user's preferences as stored (the defaults for what was never chosen or no longer passes). */
+function preferencesOf(settings: repo.SettingsRow): Preferences {
   return {
     emailNotifications: Boolean(settings.email_notifications),
     securityAlerts: Boolean(settings.security_alerts),
@@ -155,6 +154,21 @@ export async function getSettings(ctx: AppContext, userId: string): Promise<Sett
     listView: isListView(settings.list_view) ? settings.list_view : DEFAULT_LIST_PREFERENCES.listView,
     listSort: isListSort(settings.list_sort) ? settings.list_sort : DEFAULT_LIST_PREFERENCES.listSort,
     favoritesFirst: Number(settings.list_favorites_first) === 1,
+  };
+}
+
+/** The preferences alone: what every page reads (cheap: no count of the vault). */
+export async function getPreferences(ctx: AppContext, userId: string): Promise<Preferences> {
+  await signedInAccount(ctx, userId);
+  return preferencesOf(await repo.findSettings(ctx.db, userId));
+}
+
+/** SPEC's Settings: the preferences and the Data Overview's counts of the vault. */
+export async function getSettings(ctx: AppContext, userId: string): Promise<Settings> {
+  await signedInAccount(ctx, userId);
+  const [settings, counts] = await Promise.all([repo.findSettings(ctx.db, userId), vaultCounts(ctx, userId)]);
+  return {
+    ...preferencesOf(settings),
     totalPasswords: counts.total,
     favoritePasswords: counts.favorites,
     totalCategories: counts.categories,

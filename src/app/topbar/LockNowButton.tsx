@@ -31,7 +31,7 @@ function useMinutesLeft(endsAt: number | null): number | null {
  * Issue 15: while this tab's unlock window is open, a "Lock now" button with the minutes left. It
  * forgets the tab's key, ends the window on the server, and the next vault action asks again.
  */
-export function LockNowButton() {
+export default function LockNowButton() {
   const compact = !useMediaQuery(ROOMY_QUERY, { noSsr: true });
   const { endsAt, lock } = useUnlockWindow();
   const minutes = useMinutesLeft(endsAt);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -12,8 +12,10 @@ import { useAppSelector } from '../hooks';
 import { useIsDesktop } from '../useIsDesktop';
 import { Brand } from './Brand';
 import { DesktopNav } from './DesktopNav';
-import { LockNowButton } from './LockNowButton';
 import { MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
+
+// Signed in only, and with a tooltip that brings MUI's popper along: kept out of a cold /login.
+const LockNowButton = lazy(() => import('./LockNowButton'));
 
 /**
  * The top bar: brand, links (or a collapsible menu below 768 px), "Lock now" while the vault is
@@ -45,7 +47,11 @@ export function TopBar() {
       <Toolbar sx={{ gap: 1, minHeight: { xs: 60, sm: 64 } }}>
         <Brand />
         <Box sx={{ flexGrow: 1 }} />
-        {signedIn && <LockNowButton />}
+        {signedIn && (
+          <Suspense fallback={null}>
+            <LockNowButton />
+          </Suspense>
+        )}
         {isDesktop && <DesktopNav signedIn={signedIn} />}
         <ThemeToggle />
         {!isDesktop && (

@@ -15,6 +15,7 @@ test("a failed /auth/me at start shows Can't reach PassVault with Retry, keeps t
     'GET /passwords': { body: { data: { passwords: [] } } },
     'GET /passwords/stats': { body: { data: { total: 0, favorites: 0, categories: {} } } },
     'GET /user/settings': { status: 500, body: {} },
+    'GET /user/preferences': { status: 500, body: {} },
   });
   const { user, router } = renderApp('/settings', { session: 'restore' });
   expect(await screen.findByRole('heading', { name: "Can't reach PassVault" })).toBeInTheDocument();

@@ -1,9 +1,8 @@
 // A reload of /dashboard starts the page's code and its queries with the session check.
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { vaultApi, vaultCareApi } from '../vault';
+import { loadDashboardPage } from './pages';
 import { RECENT_QUERY } from './recentQuery';
-
-export const loadDashboardPage = () => import('./DashboardPage');
 
 export const prefetchDashboard = () => (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) => {
   void loadDashboardPage();

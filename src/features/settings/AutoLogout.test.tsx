@@ -29,7 +29,7 @@ async function mount() {
   const view = renderWithProviders(<SignedInLayout />, { path: '/dashboard', store });
   // The settings arrive, and the re-render with their timeout follows a frame later.
   await advance(100);
-  expect(settingsApi.endpoints.getSettings.select()(store.getState()).data?.autoLogout).toBe(15);
+  expect(settingsApi.endpoints.getPreferences.select()(store.getState()).data?.autoLogout).toBe(15);
   const signedIn = () =>
     window.localStorage.getItem('token') !== null && store.getState().auth.isAuthenticated;
   return { ...view, signedIn };
@@ -130,7 +130,7 @@ test('a new Auto Logout choice applies at once', async () => {
 });
 
 test('a failed settings load falls back to 30 minutes', async () => {
-  account.fail.set('GET /user/settings', { status: 500, body: {} });
+  account.fail.set('GET /user/preferences', { status: 500, body: {} });
   const store = signedInStore();
   renderWithProviders(<SignedInLayout />, { path: '/dashboard', store });
   await advance(29 * MINUTE + 59_000);

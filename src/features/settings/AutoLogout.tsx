@@ -6,7 +6,7 @@ import { getStoredToken } from '../../shared/api/tokenStorage';
 import { DEFAULT_AUTO_LOGOUT, STORAGE_KEYS } from '../../common/constants';
 import { useAppDispatch } from '../../app/hooks';
 import { autoLogoutLabel } from './autoLogoutOptions';
-import { useGetSettingsQuery } from './settingsApi';
+import { useGetPreferencesQuery } from './settingsApi';
 import { useIdleTimeout } from './useIdleTimeout';
 
 export const SIGNED_OUT_ELSEWHERE = 'You were signed out in another tab.';
@@ -21,7 +21,7 @@ export function idleSignOutMessage(minutes: number): string {
  * signs this one out too. Mount it once, inside the signed-in layout; it renders nothing.
  */
 export function AutoLogout() {
-  const { data } = useGetSettingsQuery();
+  const { data } = useGetPreferencesQuery();
   const minutes = data?.autoLogout ?? DEFAULT_AUTO_LOGOUT;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

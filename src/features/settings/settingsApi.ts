@@ -6,7 +6,7 @@ import type { ApiFailure } from '../../shared/api/errorText';
 import type { GeneratorOptions } from '../../common/generatorOptions';
 import type { UnlockWindowChoice } from '../../common/unlockWindow';
 import type { ListPreferences } from '../../common/listOrder';
-import type { Settings, User } from '../../common/wire';
+import type { Preferences, Settings, User } from '../../common/wire';
 import { secretAnswer } from './secretAnswer';
 
 export type SettingsPreferences = Pick<Settings, 'emailNotifications' | 'securityAlerts' | 'autoLogout'>;
@@ -51,6 +51,7 @@ interface Answer {
   message?: string;
   user?: User;
   settings?: Settings;
+  preferences?: Preferences;
 }
 
 export const INVALID_RESPONSE_FORMAT = 'Invalid response format';
@@ -66,6 +67,12 @@ export const settingsApi = baseApi.injectEndpoints({
       transformResponse: (answer: Answer) => answer.settings as Settings,
       providesTags: ['Settings'],
     }),
+    /** The preferences alone: what every page reads (the Settings page also needs the vault's counts). */
+    getPreferences: build.query<Preferences, void>({
+      query: () => '/user/preferences',
+      transformResponse: (answer: Answer) => answer.preferences as Preferences,
+      providesTags: ['Settings'],
+    }),
     /** Saves the preferences; every cached copy shows them at once and goes back if the save fails. */
     updateSettings: build.mutation<{ message: string; settings: Settings }, SettingsChange>({
       query: (body) => ({ url: '/user/settings', method: 'PUT', body }),
@@ -74,10 +81,12 @@ export const settingsApi = baseApi.injectEndpoints({
         settings: answer.settings as Settings,
       }),
       async onQueryStarted(preferences, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          settingsApi.util.updateQueryData('getSettings', undefined, (draft) => {
-            Object.assign(draft, preferences);
-          }),
+        const patches = (['getSettings', 'getPreferences'] as const).map((endpoint) =>
+          dispatch(
+            settingsApi.util.updateQueryData(endpoint, undefined, (draft) => {
+              Object.assign(draft, preferences);
+            }),
+          ),
         );
         try {
           const { data } = await queryFulfilled;
@@ -85,7 +94,7 @@ export const settingsApi = baseApi.injectEndpoints({
             await dispatch(settingsApi.util.upsertQueryData('getSettings', undefined, data.settings));
           }
         } catch {
-          patch.undo();
+          patches.forEach((patch) => patch.undo());
         }
       },
     }),
@@ -130,4 +139,9 @@ export const settingsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetSettingsQuery, useUpdateSettingsMutation, useUpdateProfileMutation } = settingsApi;
+export const {
+  useGetPreferencesQuery,
+  useGetSettingsQuery,
+  useUpdateSettingsMutation,
+  useUpdateProfileMutation,
+} = settingsApi;

@@ -2,7 +2,7 @@
 // the options travel and are cached; a generated password never enters the store.
 import { useCallback, useMemo } from 'react';
 import { generatorOptionsOrDefault, type GeneratorOptions } from '../../common/generatorOptions';
-import { useGetSettingsQuery, useUpdateSettingsMutation } from './settingsApi';
+import { useGetPreferencesQuery, useUpdateSettingsMutation } from './settingsApi';
 
 export interface RememberedGeneratorOptions {
   /** The saved options; the defaults while loading, when loading failed (silently) or none were saved. */
@@ -14,7 +14,7 @@ export interface RememberedGeneratorOptions {
 }
 
 export function useGeneratorOptions(): RememberedGeneratorOptions {
-  const { data } = useGetSettingsQuery();
+  const { data } = useGetPreferencesQuery();
   const saved = data?.generator;
   // The same object while the cached options stay the same.
   const options = useMemo(() => generatorOptionsOrDefault(saved), [saved]);

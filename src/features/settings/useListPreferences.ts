@@ -8,8 +8,8 @@ import {
   type ListPreferences,
 } from '../../common/listOrder';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { Settings } from '../../common/wire';
-import { settingsApi, useGetSettingsQuery, useUpdateSettingsMutation } from './settingsApi';
+import type { Preferences } from '../../common/wire';
+import { settingsApi, useGetPreferencesQuery, useUpdateSettingsMutation } from './settingsApi';
 
 export interface RememberedListPreferences {
   preferences: ListPreferences;
@@ -20,7 +20,7 @@ export interface RememberedListPreferences {
 }
 
 /** The list's preferences in settings as the server answered them (the defaults for what it did not say). */
-function preferencesOf(settings: Partial<Settings> | undefined): ListPreferences {
+function preferencesOf(settings: Partial<Preferences> | undefined): ListPreferences {
   return {
     listView: isListView(settings?.listView) ? settings.listView : DEFAULT_LIST_PREFERENCES.listView,
     listSort: isListSort(settings?.listSort) ? settings.listSort : DEFAULT_LIST_PREFERENCES.listSort,
@@ -35,7 +35,7 @@ function preferencesOf(settings: Partial<Settings> | undefined): ListPreferences
 export const loadListPreferences =
   () =>
   async (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>): Promise<ListPreferences> => {
-    const request = dispatch(settingsApi.endpoints.getSettings.initiate(undefined, { subscribe: false }));
+    const request = dispatch(settingsApi.endpoints.getPreferences.initiate(undefined, { subscribe: false }));
     try {
       return preferencesOf(await request.unwrap());
     } catch {
@@ -44,7 +44,7 @@ export const loadListPreferences =
   };
 
 export function useListPreferences(): RememberedListPreferences {
-  const { data, isError } = useGetSettingsQuery();
+  const { data, isError } = useGetPreferencesQuery();
   const { listView, listSort, favoritesFirst } = preferencesOf(data);
   // The same object while the three values stay the same (settings are fetched again after changes).
   const preferences = useMemo(

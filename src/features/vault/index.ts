@@ -2,7 +2,7 @@
 // calls that other screens show (the list, the stats, the passwords' health), the entry editor, and the
 // slice of the page's filters.
 import { lazy } from 'react';
-import { loadPasswordsPage, loadTrashPage } from './prefetch';
+import { loadPasswordsPage, loadTrashPage } from './pages';
 
 export const PasswordsPage = lazy(loadPasswordsPage);
 export const TrashPage = lazy(loadTrashPage);

@@ -2,14 +2,12 @@
 // together with the session check, so the first cards do not wait for round trips in a row (npm run
 // bench: first cards on /passwords).
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { loadPasswordsPage, loadTrashPage } from './pages';
 import { healthFilterOf } from './passwordHealth';
 import { vaultApi } from './vaultApi';
 import { vaultCareApi } from './vaultCareApi';
 import { loadListPreferences } from '../settings';
 import { listQueryWith, selectListQuery, type VaultState } from './vaultSlice';
-
-export const loadPasswordsPage = () => import('./PasswordsPage');
-export const loadTrashPage = () => import('./trash/TrashPage');
 
 type Dispatch = ThunkDispatch<{ vault: VaultState }, unknown, UnknownAction>;
 

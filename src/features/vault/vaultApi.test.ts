@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { setupStore, type AppStore } from '../../app/store';
 import { installFakeVault, makeEntry, type FakeVault } from '../../test/fakeVaultServer';
-import { listParams, vaultApi } from './vaultApi';
+import { vaultApi } from './vaultApi';
 import { prefetchPasswordsPage } from './prefetch';
 import { favoritesOnlyChanged } from './vaultSlice';
 
@@ -146,21 +146,6 @@ describe('vaultApi cache tags', () => {
     const state = JSON.stringify(store.getState());
     expect(state).not.toContain(entry.password);
     expect(state).not.toContain('Master#Pass1');
-  });
-});
-
-describe('listParams', () => {
-  it('sends only the filters that are set', () => {
-    expect(listParams({})).toEqual({});
-    expect(listParams({ search: '  ', category: undefined, favorite: false })).toEqual({});
-    expect(listParams({ search: ' git ', category: 'work', favorite: true, limit: 5 })).toEqual({
-      search: 'git',
-      category: 'work',
-      favorite: true,
-      limit: 5,
-    });
-    expect(listParams({ limit: 100, cursor: '' })).toEqual({ limit: 100 });
-    expect(listParams({ limit: 100, cursor: 'abc' })).toEqual({ limit: 100, cursor: 'abc' });
   });
 });
 

@@ -2,7 +2,7 @@
 // Calls that carry the master password or answer a decrypted secret are mutations, triggered with
 // `initiate(arg, { track: false })`: neither the argument nor the answer is kept in the store.
 import { LIST_WINDOW_SIZE } from '../../common/limits';
-import { DEFAULT_LIST_SORT } from '../../common/listOrder';
+import { passwordListParams } from '../../common/listQuery';
 import type {
   PasswordEntry,
   PasswordEntryInput,
@@ -46,26 +46,11 @@ function windowOf(data: WindowAnswer): PasswordListPage {
   return { passwords, nextCursor: data.nextCursor ?? null, total: data.total ?? passwords.length };
 }
 
-/** Query-string parameters without the empty ones, so equal filters share one cache entry. */
-export function listParams(query: PasswordListQuery = {}): Record<string, string | number | boolean> {
-  const params: Record<string, string | number | boolean> = {};
-  if (query.search?.trim()) params.search = query.search.trim();
-  if (query.category) params.category = query.category;
-  if (query.favorite) params.favorite = true;
-  if (query.limit) params.limit = query.limit;
-  if (query.cursor) params.cursor = query.cursor;
-  if (query.health) params.health = query.health;
-  // The default order is sent as no order: one cache entry (and one URL) for the same list.
-  if (query.sort && query.sort !== DEFAULT_LIST_SORT) params.sort = query.sort;
-  if (query.favoritesFirst) params.favoritesFirst = true;
-  return params;
-}
-
 export const vaultApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** A short list in one answer: the dashboard's recent entries (`limit: 5`). */
     getPasswords: build.query<PasswordEntry[], PasswordListQuery>({
-      query: (query) => ({ url: '/passwords', params: listParams(query) }),
+      query: (query) => ({ url: '/passwords', params: passwordListParams(query) }),
       transformResponse: (answer: Answer<{ passwords: PasswordEntry[] }>) => answer.data.passwords,
       // Only the LIST tag: every change to an entry changes the lists too (order, filters, counts), and one
       // tag per entry cost ~100 ms of bookkeeping per answer with 10,000 entries (npm run bench).
@@ -83,7 +68,7 @@ export const vaultApi = baseApi.injectEndpoints({
       },
       query: ({ queryArg, pageParam }) => ({
         url: '/passwords',
-        params: listParams({ ...queryArg, limit: LIST_WINDOW_SIZE, cursor: pageParam ?? undefined }),
+        params: passwordListParams({ ...queryArg, limit: LIST_WINDOW_SIZE, cursor: pageParam ?? undefined }),
       }),
       transformResponse: (answer: Answer<WindowAnswer>) => windowOf(answer.data),
       // The same LIST tag as getPasswords: every change to the vault refetches the windows already loaded

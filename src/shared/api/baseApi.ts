@@ -9,6 +9,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { UNLOCK_HEADER } from '../../common/unlockWindow';
 import { apiBaseUrl } from './basePath';
+import { fetchWithEarlyAnswers } from './earlyResponses';
 import { errorText, failureDetails, isSessionEnded, type ApiFailure } from './errorText';
 import { getStoredToken, removeStoredToken } from './tokenStorage';
 import {
@@ -25,6 +26,8 @@ export const sessionEnded = createAction('api/sessionEnded');
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: apiBaseUrl(),
+  // A reload's first requests were started before the app arrived (earlyResponses.ts).
+  fetchFn: fetchWithEarlyAnswers,
   prepareHeaders(headers) {
     const token = getStoredToken();
     if (token) headers.set('authorization', `Bearer ${token}`);

@@ -28,7 +28,7 @@ async function renderGenerator(settings: Partial<Settings> = {}) {
   });
   // The panel is a chunk of its own: wait for it, and for the remembered options.
   await screen.findByRole('region', { name: 'Password generator' });
-  await waitFor(() => expect(account.count('GET /user/settings')).toBe(1));
+  await waitFor(() => expect(account.count('GET /user/preferences')).toBe(1));
   return { account, onUse, onClose, user, ...view };
 }
 
@@ -269,7 +269,7 @@ test('closing the panel saves a change still waiting, and the close button calls
 
 test('works with the defaults when the settings cannot be loaded', async () => {
   const account = installFakeAccount();
-  account.fail.set('GET /user/settings', { status: 500, body: { message: 'Internal server error' } });
+  account.fail.set('GET /user/preferences', { status: 500, body: { message: 'Internal server error' } });
   const onUse = jest.fn();
   const user = userEvent.setup();
   renderWithProviders(<PasswordGenerator onUse={onUse} />, { store: signedInStore() });

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { ListView } from '../../../common/listOrder';
 import type { PasswordEntry } from '../../../common/wire';
@@ -8,7 +8,9 @@ import type { CardActions } from '../useVaultActions';
 import { EntryCard } from './EntryCard';
 import { EntryRow } from './EntryRow';
 import { cardRowHeight, columnsFor, GAP, ROW_HEIGHT } from './entryLayout';
-import { ListSurface } from './listSurface';
+import { useTheme } from '@mui/material/styles';
+import { listThemeVariables } from './listTheme';
+import './entryList.css';
 
 /** Rows rendered beyond the visible ones, each way. */
 const OVERSCAN = 2;
@@ -95,15 +97,18 @@ export function EntryList({ entries, size, view, actions, busy = false, onNearEn
     });
   };
 
+  const theme = useTheme();
+  const variables = useMemo(() => listThemeVariables(theme), [theme]);
   const rows = { rowCount, rowHeight, columns, view, container, renderRow, entries, size, onNearEnd };
   return (
-    <ListSurface
+    <div
       ref={setContainer}
-      className={view === 'compact' ? 'pv-compact' : undefined}
+      className={view === 'compact' ? 'pv-list pv-compact' : 'pv-list'}
       role="list"
       aria-label="Passwords"
       aria-busy={busy}
       style={{
+        ...variables,
         minHeight: scroller
           ? undefined
           : rowCount * (view === 'compact' ? ROW_HEIGHT : cardRowHeight([]) + GAP),
@@ -111,7 +116,7 @@ export function EntryList({ entries, size, view, actions, busy = false, onNearEn
     >
       {scroller instanceof Window && <WindowRows {...rows} />}
       {scroller instanceof HTMLElement && <ElementRows {...rows} scroller={scroller} />}
-    </ListSurface>
+    </div>
   );
 }
 

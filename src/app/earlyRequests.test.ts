@@ -1,0 +1,105 @@
+// A reload's early requests are only worth something if they are the very requests the app makes first:
+// the same URLs (the app's own request then takes the early answer) and no other.
+import { mockApi, type ApiCall } from '../test/mockApi';
+import { TestRequest, TestResponse } from '../test/fetchPolyfill';
+import { EARLY_ANSWER_MS, takeEarlyResponse } from '../shared/api/earlyResponses';
+import { prefetchSignedInPage } from './prefetchSignedIn';
+import { startEarlyRequests } from './earlyRequests';
+import { setupStore } from './store';
+
+const API = new URL('api/', document.baseURI);
+const preferences = { listView: 'cards', listSort: 'name', favoritesFirst: true };
+
+function installApi() {
+  return mockApi({
+    'GET /auth/me': { body: { success: true, data: { user: { _id: 'u1' } } } },
+    'GET /user/preferences': { body: { success: true, preferences } },
+    'GET /passwords': { body: { success: true, data: { passwords: [], nextCursor: null, total: 0 } } },
+    'GET /passwords/stats': { body: { success: true, data: { total: 0, favorites: 0, categories: {} } } },
+    'GET /passwords/health': { body: { success: true, data: { total: 0, weak: 0, reused: 0, old: 0 } } },
+    'GET /passwords/trash': { body: { success: true, data: { passwords: [] } } },
+  });
+}
+
+const asked = (calls: ApiCall[]) =>
+  calls.map((call) => `${call.path}${call.query.size ? `?${call.query.toString()}` : ''}`).sort();
+
+/** The requests the early script starts for a reload of `path`, in the shape the app's are recorded. */
+async function earlyRequestsOf(pathname: string, search = ''): Promise<string[]> {
+  const { calls } = installApi();
+  const pending: Promise<unknown>[] = [];
+  startEarlyRequests(pathname, search, (path) => {
+    const response = fetch(new TestRequest(new URL(path, API).href) as unknown as Request);
+    pending.push(response);
+    return response;
+  });
+  // The list waits for the preferences: let both go out.
+  for (let round = 0; round < 3; round += 1) await Promise.all(pending);
+  return asked(calls);
+}
+
+/** The requests the app makes first on a reload of `path`: the session, then the page's own. */
+async function appRequestsOf(pathname: string, search = ''): Promise<string[]> {
+  const { calls } = installApi();
+  const store = setupStore();
+  prefetchSignedInPage(store, pathname, search);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return asked(calls);
+}
+
+describe('early requests', () => {
+  it.each([
+    ['/passwords', '?health=weak'],
+    ['/passwords', ''],
+    ['/dashboard', ''],
+  ])('are what the app asks for first on %s%s (and the session)', async (pathname, search) => {
+    const early = await earlyRequestsOf(pathname, search);
+    const app = await appRequestsOf(pathname, search);
+    expect(early).toEqual(['/auth/me', ...app].sort());
+  });
+
+  it('ask for the list in the order the user left it', async () => {
+    expect(await earlyRequestsOf('/passwords', '?health=weak')).toContain(
+      '/passwords?limit=100&health=weak&sort=name&favoritesFirst=true',
+    );
+  });
+
+  it('on any other page, ask for the session only', async () => {
+    expect(await earlyRequestsOf('/settings')).toEqual(['/auth/me']);
+  });
+});
+
+describe('takeEarlyResponse', () => {
+  const url = new URL('passwords?limit=5', API).href;
+  const request = (authorization = 'Bearer t1', method = 'GET') =>
+    new TestRequest(url, { method, headers: { authorization } }) as unknown as Request;
+  const wait = (response: Promise<Response>) => [
+    { url, authorization: 'Bearer t1', startedAt: performance.now(), response },
+  ];
+  afterEach(() => {
+    delete window.__passvaultEarly;
+  });
+
+  it('hands an early answer over once, to a request for the same URL with the same token', async () => {
+    const answer = new TestResponse('{"ok":true}', { status: 200 }) as unknown as Response;
+    window.__passvaultEarly = wait(Promise.resolve(answer));
+    expect(takeEarlyResponse(request('Bearer other'))).toBeUndefined();
+    expect(takeEarlyResponse(request('Bearer t1', 'POST'))).toBeUndefined();
+    expect(await takeEarlyResponse(request())).toBe(answer);
+    expect(takeEarlyResponse(request())).toBeUndefined();
+  });
+
+  it('is not used once it is old', () => {
+    window.__passvaultEarly = wait(Promise.resolve(new TestResponse('{}') as unknown as Response));
+    window.__passvaultEarly[0].startedAt = performance.now() - EARLY_ANSWER_MS - 1;
+    expect(takeEarlyResponse(request())).toBeUndefined();
+  });
+
+  it('asks the network again when the early request could not reach the server', async () => {
+    const { calls } = installApi();
+    window.__passvaultEarly = wait(Promise.reject(new TypeError('Failed to fetch')));
+    const response = await takeEarlyResponse(request());
+    expect(response?.status).toBe(200);
+    expect(asked(calls)).toEqual(['/passwords?limit=5']);
+  });
+});

@@ -1,0 +1,82 @@
+// Runs before the app (index.html loads it first; it is tiny): with a stored token, starts the requests a
+// reload of this page makes first — the session, and the page's first data — so that their answers are
+// there when the app's code arrives and asks for them (shared/api/earlyResponses.ts hands them over).
+// Without a token, or on another page, it does nothing. The URLs are built as the app builds them; a
+// test (earlyRequests.test.ts) holds the two to the same list.
+import { STORAGE_KEYS } from '../common/constants';
+import { LIST_WINDOW_SIZE } from '../common/limits';
+import { DEFAULT_LIST_PREFERENCES, isListSort, type ListPreferences } from '../common/listOrder';
+import { passwordListParams } from '../common/listQuery';
+import { HEALTH_FILTERS, type PasswordListQuery } from '../common/wire';
+import type { EarlyRequest } from '../shared/api/earlyResponses';
+
+/** What the app sends with every request it could take an early answer for. */
+function requestAuthorization(): string | null {
+  try {
+    const token = window.localStorage.getItem(STORAGE_KEYS.token);
+    return token ? `Bearer ${token}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The list's order from a preferences answer (the defaults when it says nothing usable). */
+async function listPreferencesOf(answer: Response): Promise<ListPreferences> {
+  try {
+    const { preferences } = (await answer.clone().json()) as { preferences?: Partial<ListPreferences> };
+    return {
+      ...DEFAULT_LIST_PREFERENCES,
+      listSort: isListSort(preferences?.listSort) ? preferences.listSort : DEFAULT_LIST_PREFERENCES.listSort,
+      favoritesFirst: preferences?.favoritesFirst === true,
+    };
+  } catch {
+    return DEFAULT_LIST_PREFERENCES;
+  }
+}
+
+/** The first window of the Passwords page: its health filter (the address) and the user's order. */
+export function firstWindowParams(search: string, preferences: ListPreferences) {
+  const health = HEALTH_FILTERS.find((name) => name === new URLSearchParams(search).get('health'));
+  const query: PasswordListQuery = {
+    ...(health ? { health } : {}),
+    ...(preferences.listSort !== DEFAULT_LIST_PREFERENCES.listSort ? { sort: preferences.listSort } : {}),
+    ...(preferences.favoritesFirst ? { favoritesFirst: true } : {}),
+    limit: LIST_WINDOW_SIZE,
+  };
+  return passwordListParams(query);
+}
+
+/** The API paths (with their query) a reload of `pathname` asks for first; some wait for an answer. */
+export function startEarlyRequests(
+  pathname: string,
+  search: string,
+  get: (path: string) => Promise<Response>,
+): void {
+  const page = pathname.replace(/\/$/, '');
+  void get('auth/me');
+  if (page.endsWith('/passwords')) {
+    void get('user/preferences').then(async (answer) => {
+      const params = firstWindowParams(search, await listPreferencesOf(answer));
+      void get(`passwords?${new URLSearchParams(params as Record<string, string>).toString()}`);
+    });
+  } else if (page.endsWith('/dashboard')) {
+    void get('passwords/stats');
+    void get(`passwords?${new URLSearchParams({ limit: '5' }).toString()}`);
+    void get('passwords/health');
+  }
+}
+
+const authorization = requestAuthorization();
+if (authorization && typeof fetch === 'function') {
+  const api = new URL('api/', document.baseURI);
+  const waiting: EarlyRequest[] = (window.__passvaultEarly = []);
+  const page = new URL(window.location.href);
+  // The path within the app: the part after the base (<base href> says where the app lives).
+  const within = `/${page.pathname.slice(new URL(document.baseURI).pathname.length)}`;
+  startEarlyRequests(within, page.search, (path) => {
+    const url = new URL(path, api).href;
+    const response = fetch(url, { headers: { authorization, accept: 'application/json' } });
+    waiting.push({ url, authorization, startedAt: performance.now(), response });
+    return response;
+  });
+}
