@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnackbar } from 'notistack';
 import { isSessionEnded, messageOf } from '../../shared/api/errorText';
 import { askForVaultCredentialWith, currentUnlockKey, WINDOW_CREDENTIAL } from '../../shared/api/vaultUnlock';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useUnlockWindowChoice } from '../settings';
 import { masterPasswordApi } from './masterPasswordApi';
-import { MasterPasswordDialog } from './MasterPasswordDialog';
+import { useOpenedOnce, usePreloadWhenIdle } from '../../shared/ui/lazyOnFirstUse';
 import {
   masterPasswordDialogClosed,
   masterPasswordDialogOpened,
@@ -21,6 +21,11 @@ import {
 
 type Resolve = (masterPassword: string | null) => void;
 
+const loadDialog = () => import('./MasterPasswordDialog');
+const MasterPasswordDialog = lazy(() =>
+  loadDialog().then((module) => ({ default: module.MasterPasswordDialog })),
+);
+
 /**
  * Hosts the master-password dialog for the screen below it and runs SPEC section 4's flow: the server
  * checks the password and counts the attempts; the dialog shows its count. The password is handed to
@@ -34,6 +39,9 @@ type Resolve = (masterPassword: string | null) => void;
 export function MasterPasswordPromptProvider({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const dialog = useAppSelector(selectMasterPasswordDialog);
+  // The dialog's code comes when a question is first asked (or when the browser is idle before that).
+  usePreloadWhenIdle(loadDialog);
+  const mounted = useOpenedOnce(dialog !== null);
   const status = useMasterPasswordStatus({ skip: dialog === null });
   const unlockMinutes = useUnlockWindowChoice({ skip: dialog === null });
   const outcome = useMasterPasswordOutcome();
@@ -139,16 +147,20 @@ export function MasterPasswordPromptProvider({ children }: { children: ReactNode
   return (
     <MasterPasswordPromptContext.Provider value={prompt}>
       {children}
-      <MasterPasswordDialog
-        open={dialog !== null}
-        purpose={purpose}
-        attemptsRemaining={status.attemptsRemaining}
-        pausedUntil={status.pausedUntil}
-        unlockMinutes={unlockMinutes}
-        error={error}
-        onSubmit={submit}
-        onCancel={cancel}
-      />
+      {mounted && (
+        <Suspense fallback={null}>
+          <MasterPasswordDialog
+            open={dialog !== null}
+            purpose={purpose}
+            attemptsRemaining={status.attemptsRemaining}
+            pausedUntil={status.pausedUntil}
+            unlockMinutes={unlockMinutes}
+            error={error}
+            onSubmit={submit}
+            onCancel={cancel}
+          />
+        </Suspense>
+      )}
     </MasterPasswordPromptContext.Provider>
   );
 }

@@ -1,4 +1,3 @@
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -30,12 +29,13 @@ export function SortControls({ preferences, onChange }: ListControlsProps) {
         label="Sort by"
         value={listSort}
         onChange={(event) => onChange({ listSort: event.target.value as ListSort })}
+        slotProps={{ select: { native: true } }}
         sx={{ width: 170 }}
       >
         {LIST_SORTS.map((sort) => (
-          <MenuItem key={sort} value={sort}>
+          <option key={sort} value={sort}>
             {SORT_LABELS[sort]}
-          </MenuItem>
+          </option>
         ))}
       </TextField>
       <ToggleButton

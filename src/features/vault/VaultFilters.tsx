@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import StarIcon from '@mui/icons-material/Star';
@@ -25,18 +24,20 @@ export function VaultFilters() {
   return (
     <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
       <SearchField />
+      {/* A native select: light for the page's first paint, and the phone's own picker. */}
       <TextField
         select
         size="small"
         label="Category"
         value={category}
         onChange={(event) => dispatch(categoryChanged(event.target.value as CategoryFilter))}
-        sx={{ flex: '0 1 180px', minWidth: 140, '& .MuiSelect-select': { textTransform: 'capitalize' } }}
+        slotProps={{ select: { native: true } }}
+        sx={{ flex: '0 1 180px', minWidth: 140, '& select': { textTransform: 'capitalize' } }}
       >
         {OPTIONS.map((option) => (
-          <MenuItem key={option} value={option} sx={{ textTransform: 'capitalize' }}>
+          <option key={option} value={option}>
             {option}
-          </MenuItem>
+          </option>
         ))}
       </TextField>
       <ToggleButton

@@ -11,6 +11,7 @@ import { useAppDispatch } from '../../app/hooks';
 import type { OpenEditOptions } from './entryForm/usePasswordEditor';
 import { revealedSecretsOf, useSecretStore } from './revealedSecrets';
 import { useRestorePassword } from './useRestorePassword';
+import { useOpenedOnce } from '../../shared/ui/lazyOnFirstUse';
 
 /** What a card can do; every function is stable so that cards stay memoised. */
 export interface CardActions {
@@ -35,7 +36,7 @@ export function useVaultActions(
   openDetails: (entry: PasswordEntry) => void,
 ): {
   actions: CardActions;
-  dialogs: ReactElement;
+  dialogs: ReactElement | null;
 } {
   const dispatch = useAppDispatch();
   const secrets = useSecretStore();
@@ -215,7 +216,9 @@ export function useVaultActions(
     ],
   );
 
-  const dialogs = (
+  // Mounted from the first delete on: a closed dialog costs the page's first paint nothing.
+  const confirming = useOpenedOnce(pendingDelete !== null);
+  const dialogs = confirming ? (
     <ConfirmDialog
       open={pendingDelete !== null}
       title="Delete password"
@@ -225,7 +228,7 @@ export function useVaultActions(
       onConfirm={() => void confirmDelete()}
       onCancel={() => setPendingDelete(null)}
     />
-  );
+  ) : null;
 
   return { actions, dialogs };
 }

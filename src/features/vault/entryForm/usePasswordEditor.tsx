@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useSnackbar } from 'notistack';
 import { vaultApi } from '../vaultApi';
 import { useGeneratePassword } from '../generator';
@@ -6,10 +6,15 @@ import type { PasswordEntry } from '../../../common/wire';
 import { useMasterPasswordPrompt } from '../../masterPassword';
 import { useAppDispatch } from '../../../app/hooks';
 import { useOptionalSecretStore } from '../revealedSecrets';
-import { PasswordFormDialog } from './PasswordFormDialog';
+import { useOpenedOnce, usePreloadWhenIdle } from '../../../shared/ui/lazyOnFirstUse';
 import { EntryActivity } from './EntryActivity';
 import { PasswordHistory } from './PasswordHistory';
 import { emptyPasswordForm, entryInputOf, formValuesOf, type PasswordFormValues } from './passwordFormSchema';
+
+const loadFormDialog = () => import('./PasswordFormDialog');
+const PasswordFormDialog = lazy(() =>
+  loadFormDialog().then((module) => ({ default: module.PasswordFormDialog })),
+);
 
 interface EditorState {
   open: boolean;
@@ -34,7 +39,8 @@ export interface PasswordEditor {
   openCreate: () => void;
   /** Asks for the master password, fetches the secrets and opens the form filled in. */
   openEdit: (entry: Pick<PasswordEntry, '_id'>, options?: OpenEditOptions) => Promise<void>;
-  dialog: ReactElement;
+  /** Nothing until the form is first opened. */
+  dialog: ReactNode;
 }
 
 /**
@@ -131,25 +137,29 @@ export function usePasswordEditor(): PasswordEditor {
     }
   };
 
-  const dialog = (
-    <PasswordFormDialog
-      key={state.generation}
-      open={state.open}
-      mode={state.mode}
-      initialValues={state.initialValues}
-      notice={state.notice}
-      history={
-        // Only while the form is open: the earlier passwords go with it.
-        state.open && state.mode === 'edit' && state.entryId ? (
-          <>
-            <PasswordHistory entryId={state.entryId} />
-            <EntryActivity entryId={state.entryId} />
-          </>
-        ) : null
-      }
-      onSubmit={save}
-      onClose={close}
-    />
+  usePreloadWhenIdle(loadFormDialog);
+  const mounted = useOpenedOnce(state.open);
+  const dialog = mounted && (
+    <Suspense fallback={null}>
+      <PasswordFormDialog
+        key={state.generation}
+        open={state.open}
+        mode={state.mode}
+        initialValues={state.initialValues}
+        notice={state.notice}
+        history={
+          // Only while the form is open: the earlier passwords go with it.
+          state.open && state.mode === 'edit' && state.entryId ? (
+            <>
+              <PasswordHistory entryId={state.entryId} />
+              <EntryActivity entryId={state.entryId} />
+            </>
+          ) : null
+        }
+        onSubmit={save}
+        onClose={close}
+      />
+    </Suspense>
   );
 
   return { openCreate, openEdit, dialog };
