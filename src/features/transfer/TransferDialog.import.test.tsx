@@ -395,6 +395,29 @@ describe('closing and reopening', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Format' })).toHaveTextContent('JSON');
   });
 
+  it('asks before Escape throws away pasted data; Discard closes and forgets it', async () => {
+    const server = installTransferServer();
+    const { user } = renderCards();
+    let dialog = await openImport(user);
+    await paste(user, dialog, CSV);
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(question).not.toBeInTheDocument());
+    expect(pasteArea(dialog)).toHaveValue(CSV);
+
+    await user.keyboard('{Escape}');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.imports()).toHaveLength(0);
+    dialog = await openImport(user);
+    expect(pasteArea(dialog)).toHaveValue('');
+  });
+
   it('reopens on the requested tab, whichever tab it was left on; Escape closes too', async () => {
     installTransferServer();
     const { user } = renderCards();

@@ -21,6 +21,7 @@ import {
   useMasterPasswordOutcome,
   useMasterPasswordStatus,
 } from '../masterPassword';
+import { FormChanges } from '../../shared/ui/FormDialog';
 import { ExportTab } from './ExportTab';
 import { ImportProgress } from './ImportProgress';
 import { ImportResults } from './ImportResults';
@@ -87,6 +88,8 @@ export function TransferPanel({ initialTab, titleId, onClose }: TransferPanelPro
         const canSubmit = tab === 'export' ? ready : ready && Boolean(importData(values));
         return (
           <Form noValidate style={{ display: 'contents' }}>
+            {/* What would be lost: a typed master password, pasted data or a loaded file (not a choice). */}
+            <FormChanges dirty={Boolean(values.masterPassword || values.pasted || values.file)} />
             <DialogTitle id={titleId} sx={{ pr: 7 }}>
               Export and Import Passwords
             </DialogTitle>
