@@ -57,12 +57,13 @@ export function TransferPanel({ initialTab, titleId, onClose }: TransferPanelPro
   }, []);
 
   // SPEC section 4: the results show, then after 2 s the dialog closes; the lists have been
-  // refreshed by the import's tag invalidation.
+  // refreshed by the import's tag invalidation. Rows that failed keep the results open until the user
+  // closes them: the errors need reading.
   const onImported = useCallback(
     (imported: ImportResult) => {
       if (!alive.current) return;
       setResult(imported);
-      closeTimer.current = setTimeout(onClose, IMPORT_RELOAD_DELAY_MS);
+      if (imported.errors.length === 0) closeTimer.current = setTimeout(onClose, IMPORT_RELOAD_DELAY_MS);
     },
     [onClose],
   );
