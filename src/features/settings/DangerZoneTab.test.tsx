@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { MASTER, PASSWORD, installFakeAccount } from '../../test/fakeAccountServer';
+import { goOffline } from '../../test/mockApi';
 import { renderSettings } from '../../test/renderSettings';
 import { UNREACHABLE } from '../../shared/api/errorText';
 
@@ -144,17 +145,14 @@ test.each([
 test("a network failure of the check says so in words, never the browser's", async () => {
   installFakeAccount();
   const view = await openDeletion();
-  const fetchMock = globalThis.fetch;
-  (globalThis as unknown as { fetch: unknown }).fetch = jest.fn(() =>
-    Promise.reject(new TypeError('Failed to fetch')),
-  );
+  const backOnline = goOffline();
   try {
     await submit(view, PASSWORD, MASTER);
     expect(await screen.findByText(UNREACHABLE)).toBeInTheDocument();
     expect(screen.queryByText(/TypeError|Failed to fetch/)).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog', { description: FINAL })).not.toBeInTheDocument();
   } finally {
-    (globalThis as unknown as { fetch: unknown }).fetch = fetchMock;
+    backOnline();
   }
 });
 

@@ -9,11 +9,13 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { MasterPasswordPromptProvider } from '../masterPassword';
+import { messageOf } from '../../shared/api/errorText';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { usePasswordEditor } from './entryForm/usePasswordEditor';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CardSkeletons } from './CardSkeletons';
 import { EmptyState } from './EmptyState';
+import { ListErrorState } from './ListErrorState';
 import { PasswordGrid } from './PasswordGrid';
 import { HEALTH_FILTER_TEXT, healthFilterOf } from './passwordHealth';
 import { RevealedSecretsProvider } from './revealedSecrets';
@@ -107,7 +109,9 @@ function PasswordsView() {
       )}
       <Box sx={{ height: 24, mb: 1, display: 'flex', alignItems: 'center', gap: 2 }}>
         <Typography variant="body2" color="text.secondary" role="status" sx={{ flexShrink: 0 }}>
-          {isLoading ? '' : `${count.toLocaleString()} ${count === 1 ? 'password' : 'passwords'}`}
+          {isLoading || list.isListError
+            ? ''
+            : `${count.toLocaleString()} ${count === 1 ? 'password' : 'passwords'}`}
         </Typography>
         {list.isRefreshing && (
           <LinearProgress aria-label="Updating the list" sx={{ flexGrow: 1, maxWidth: 240 }} />
@@ -115,6 +119,8 @@ function PasswordsView() {
       </Box>
       {isLoading ? (
         <CardSkeletons />
+      ) : list.isListError ? (
+        <ListErrorState reason={messageOf(error)} onRetry={list.retry} retrying={list.isRefreshing} />
       ) : count > 0 ? (
         <PasswordGrid
           entries={list.entries}
