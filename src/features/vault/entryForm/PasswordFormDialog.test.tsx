@@ -55,6 +55,18 @@ describe('password form dialog', () => {
     expect(screen.queryByRole('dialog', { name: 'Master password required' })).not.toBeInTheDocument();
   });
 
+  it('flags an empty title only once Save was tried, not when the user moves on to Generate', async () => {
+    const user = renderForm();
+    const form = await openForm(user);
+    await user.click(within(form).getByLabelText(/^Title/));
+    await user.click(within(form).getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Password generated')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Title/)).toHaveAttribute('aria-invalid', 'false');
+    expect(within(form).queryByText('App or website name is required')).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('App or website name is required')).toBeInTheDocument();
+  });
+
   it('generates a 16-character password from the SPEC alphabet and says so', async () => {
     const user = renderForm();
     const form = await openForm(user);

@@ -61,9 +61,23 @@ export function PasswordFormDialog({
   return (
     <FormDialog open={open} onClose={onClose} titleId={`${id}-title`}>
       <Formik initialValues={initialValues} validationSchema={passwordFormSchema} onSubmit={submit}>
-        {({ values, errors, touched, dirty, isSubmitting, handleChange, handleBlur, setFieldValue }) => {
+        {({
+          values,
+          errors,
+          touched,
+          dirty,
+          submitCount,
+          isSubmitting,
+          handleChange,
+          handleBlur,
+          setFieldValue,
+        }) => {
+          // A field left empty is flagged once Save was tried, not when the user moves on (to Generate,
+          // say); what was typed is checked when the field is left.
           const fieldError = (name: keyof PasswordFormValues) =>
-            touched[name] && typeof errors[name] === 'string' ? errors[name] : undefined;
+            touched[name] && (submitCount > 0 || Boolean(values[name])) && typeof errors[name] === 'string'
+              ? errors[name]
+              : undefined;
           return (
             <Form noValidate style={{ display: 'contents' }}>
               <FormChanges dirty={dirty} />
