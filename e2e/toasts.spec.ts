@@ -55,8 +55,9 @@ test.describe('toasts cover nothing a person is about to press', () => {
       await setWidth(page, width);
       for (const theme of THEMES) {
         await page.goto('/passwords');
-        await useTheme(page, theme);
         const card = page.getByRole('article', { name: 'Forge' });
+        await expect(card).toBeVisible();
+        await useTheme(page, theme);
         const favorite = card.getByRole('button', { name: /^(Add Forge to|Remove Forge from) favorites$/ });
         await favorite.click();
         const shown = toast(page, 'favorites');
@@ -118,6 +119,40 @@ test.describe('toasts cover nothing a person is about to press', () => {
       // The file was loaded (a change): closing with its own button needs no question.
       await expect(dialog).toBeHidden();
     }
+  });
+
+  test('on a phone, a wrong master password is said in a toast that leaves the dialog readable', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const person = newPerson('Phone');
+    const token = await registerThroughApi(request, person);
+    await addEntryThroughApi(request, token, person.masterPassword, {
+      title: 'Forge',
+      password: 'F0rge!pass-2026',
+    });
+    await signIn(page, person);
+    await setWidth(page, 375);
+    await page.goto('/passwords');
+    await page.getByRole('button', { name: 'Reveal password for Forge' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Master password required' });
+    for (const wrong of ['Wrong!master-1', 'Wrong!master-2']) {
+      await dialog.getByRole('textbox', { name: 'Master password' }).fill(wrong);
+      await dialog.getByRole('button', { name: 'Verify' }).click();
+      await expect(dialog.getByText(/^Invalid master password\./)).toBeVisible();
+    }
+    const said = page.locator('.pv-toasts').getByRole('alert').filter({ hasText: '1 attempt remaining' });
+    await expect(said).toBeVisible();
+    for (const shown of await page.locator('.pv-toasts').getByRole('alert').all()) {
+      await expectClearOf(shown, {
+        'the title bar': dialog.locator('.MuiDialogTitle-root'),
+        'the warning': dialog.getByRole('alert'),
+        'the field': dialog.getByRole('textbox', { name: 'Master password' }),
+        'the buttons': dialog.locator('.MuiDialogActions-root button'),
+      });
+    }
+    await shootScreen(page, SHOTS_DIR, 'toast-master-dialog-light-375');
   });
 
   test('a toast lasts 4 s, and stays while the pointer rests on it', async ({ page, request }) => {

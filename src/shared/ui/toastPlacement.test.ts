@@ -89,6 +89,21 @@ describe('placeToasts', () => {
     expect(
       placeToasts({ width: 375, height: 760, topBarBottom: 60, dialogs: [dialog(16, 260, 359, 500)] }),
     ).toMatchObject({ edge: 'bottom', offset: 16 });
+    // The master-password dialog, centred and tall: its buttons end above the toasts' band.
+    expect(
+      placeToasts({ width: 375, height: 760, topBarBottom: 60, dialogs: [dialog(16, 158, 359, 602)] }),
+    ).toMatchObject({ edge: 'bottom', offset: 16 });
+  });
+
+  it('phone with a full-screen dialog whose buttons follow a short form: below the buttons, not over the fields', () => {
+    expect(
+      placeToasts({
+        width: 375,
+        height: 760,
+        topBarBottom: 60,
+        dialogs: [{ paper: box(0, 0, 375, 760), actions: box(0, 323, 375, 391) }],
+      }),
+    ).toMatchObject({ edge: 'bottom', offset: 16 });
   });
 
   it('a dialog without a row of buttons: above its foot', () => {

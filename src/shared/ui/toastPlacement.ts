@@ -44,8 +44,8 @@ export const TOAST_MIN_WIDTH = 288;
 const EDGE = 16;
 const PHONE_EDGE = 8;
 const GAP = 8;
-/** A dialog that reaches this close to the foot of the screen would have its buttons under the toasts. */
-const FOOT_BAND = 160;
+/** The height a toast takes at the foot of the screen: buttons reaching into it would be under it. */
+const TOAST_BAND = 72;
 
 /**
  * Desktop: top right, below the top bar and the page's header (its main action); with a dialog open,
@@ -88,12 +88,13 @@ export function placeToasts({
     }
   }
 
-  // At the foot of the screen, lifted above the buttons of a dialog that reaches down there.
+  // At the foot of the screen, lifted above a dialog's buttons only when they reach down there (a
+  // full-screen form's); below a dialog that ends higher up, out of the way of its fields too.
   let offset = EDGE;
   for (const { paper, actions } of dialogs) {
-    if (paper.bottom < height - FOOT_BAND) continue;
-    const buttonsTop = actions?.top ?? paper.bottom;
-    offset = Math.max(offset, height - buttonsTop + GAP);
+    const buttons = actions ?? paper;
+    if (buttons.bottom <= height - EDGE - TOAST_BAND) continue;
+    offset = Math.max(offset, height - (actions?.top ?? paper.bottom) + GAP);
   }
   return phone
     ? { edge: 'bottom', offset, left: PHONE_EDGE, right: PHONE_EDGE, maxWidth: null }
