@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -68,10 +68,14 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
     if (outcome.kind !== 'wrong') return;
     void formik.setFieldValue(outcome.field, '', false);
     setWrong({ field: outcome.field, message: outcome.message });
-    // After React has shown the message: the field and what is wrong with it are read out together.
-    const input = `${id}-${outcome.field}`;
-    setTimeout(() => document.getElementById(input)?.focus());
   }
+
+  // The wrong field gets the focus once it is usable again (it waits while the check runs), so the
+  // field and what is wrong with it are read out together.
+  const wrongField = wrong?.field;
+  useEffect(() => {
+    if (wrongField && !formik.isSubmitting) document.getElementById(`${id}-${wrongField}`)?.focus();
+  }, [id, wrongField, formik.isSubmitting]);
 
   const confirm = async () => {
     setConfirming(false);
