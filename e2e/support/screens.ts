@@ -18,6 +18,17 @@ export async function shoot(page: Page, target: Locator, dir: string, name: stri
   await target.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
 }
 
+/**
+ * Saves what the screen shows (the viewport, fixed layers such as dialogs and toasts included) as
+ * `dir/name.png`, with the pointer and focus out of the way like `shoot`.
+ */
+export async function shootScreen(page: Page, dir: string, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await page.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
+}
+
 /** Serious and critical axe violations inside `selector`, one line each. */
 export async function axeOn(page: Page, selector: string): Promise<string[]> {
   const results = await new AxeBuilder({ page })

@@ -80,6 +80,7 @@ describe('per-client limit of signed-in secret checks', () => {
         'POST /api/auth/disable-2fa',
         'PUT /api/user/password',
         'PUT /api/user/master-password',
+        'POST /api/user/account/check',
         'DELETE /api/user/account',
       ].sort(),
     );

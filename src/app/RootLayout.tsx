@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router-dom';
 import { PageSpinner } from '../shared/ui/PageSpinner';
+import { ToastPlacement } from '../shared/ui/ToastPlacement';
 import { selectSessionLoading, selectSessionUnreachable } from '../features/auth';
 import { SessionUnreachable } from '../features/auth';
 import { useAppSelector } from './hooks';
@@ -18,6 +19,7 @@ export function RootLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <SkipLink />
       <TopBar />
+      <ToastPlacement />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

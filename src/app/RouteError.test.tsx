@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderApp } from '../test/renderApp';
+import { describeRouteError, isCodeNotLoaded } from './RouteError';
 
 // A page that fails while rendering: the route's error element takes its place.
 jest.mock('../features/settings/SettingsPage', () => ({
@@ -18,4 +19,18 @@ test("a failing screen shows 'Unexpected Application Error!' and keeps the layou
   expect(screen.getByText('Settings exploded')).toBeInTheDocument();
   expect(screen.getByRole('navigation', { name: 'Sidebar' })).toBeInTheDocument();
   expect(screen.getByRole('banner')).toBeInTheDocument();
+});
+
+test("a page whose code could not be downloaded (offline) says PassVault can't be reached, never the browser's words", () => {
+  const offline = new TypeError(
+    'Failed to fetch dynamically imported module: http://127.0.0.1:3000/assets/SettingsRoute-DosgF7VF.js',
+  );
+  expect(isCodeNotLoaded(offline)).toBe(true);
+  expect(describeRouteError(offline)).toBe("Can't reach PassVault. Check your connection and try again.");
+  // Firefox and Safari say it their way.
+  expect(isCodeNotLoaded(new TypeError('error loading dynamically imported module'))).toBe(true);
+  expect(isCodeNotLoaded(new TypeError('Importing a module script failed.'))).toBe(true);
+  // Any other failure keeps its own words.
+  expect(isCodeNotLoaded(new Error('Settings exploded'))).toBe(false);
+  expect(describeRouteError(new Error('Settings exploded'))).toBe('Settings exploded');
 });

@@ -3,9 +3,21 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { UNREACHABLE } from '../shared/api/errorText';
 
-function describe(error: unknown): string {
+/** The browsers' words for a page's code that could not be downloaded (offline, server gone). */
+const CODE_NOT_LOADED =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Failed to fetch/i;
+
+/** Whether the page failed because its code could not be downloaded: trying again may help. */
+export function isCodeNotLoaded(error: unknown): boolean {
+  return error instanceof Error && CODE_NOT_LOADED.test(error.message);
+}
+
+export function describeRouteError(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  // Never "TypeError: Failed to fetch dynamically imported module: https://...".
+  if (isCodeNotLoaded(error)) return UNREACHABLE;
   if (error instanceof Error) return error.message;
   return 'Something went wrong while showing this page.';
 }
@@ -20,12 +32,19 @@ export function RouteError() {
         Unexpected Application Error!
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 3, overflowWrap: 'anywhere' }}>
-        {describe(error)}
+        {describeRouteError(error)}
       </Typography>
-      {/* A full page load: the error may have left the app in a state a client-side navigation would keep. */}
-      <Button variant="contained" href={document.baseURI}>
-        Back to the home page
-      </Button>
+      {isCodeNotLoaded(error) ? (
+        // The page's code is fetched again by a load of the same address (once the network is back).
+        <Button variant="contained" onClick={() => window.location.reload()}>
+          Try again
+        </Button>
+      ) : (
+        // A full page load: the error may have left the app in a state a client-side navigation would keep.
+        <Button variant="contained" href={document.baseURI}>
+          Back to the home page
+        </Button>
+      )}
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 // Test helper (not used by the app): the account, settings and two-factor API of SPEC section 7 and
 // issue 4, and the access log of issue 15, behind a mocked `fetch`, with the server's own texts. Routes
 // can be made to fail or to wait.
+import { ACCOUNT_PASSWORD_REASONS } from '../common/accountPassword';
 import type { ActivityItem } from '../common/activity';
 import { AUTO_LOGOUT_OPTIONS } from '../common/constants';
 import { UNLOCK_WINDOW_OPTIONS } from '../common/unlockWindow';
@@ -59,6 +60,11 @@ export interface FakeAccount {
 }
 
 const error = (status: number, message: string): MockAnswer => ({ status, body: { message } });
+/** A wrong account password, as the server names it (server/modules/auth/accounts.ts). */
+const wrongAccountPassword = (message = 'Incorrect password'): MockAnswer => ({
+  status: 400,
+  body: { message, reason: ACCOUNT_PASSWORD_REASONS.incorrect },
+});
 
 /** One page of `items` after the line named by `cursor`, as the server's keyset paging gives it. */
 function activityPage(items: ActivityItem[], cursor: string | null): MockAnswer {
@@ -93,6 +99,14 @@ export function installFakeAccount(
     master: fakeMasterPassword(MASTER),
   };
   let setupStarted = false;
+
+  /** Account deletion's two passwords, checked as the server does: the account one first. */
+  const deletionRefusal = (body: Body): MockAnswer | undefined => {
+    if (!body.password || !body.masterPassword)
+      return error(400, 'Both passwords are required to delete account');
+    if (body.password !== PASSWORD) return wrongAccountPassword();
+    return account.master.check(body.masterPassword) ?? undefined;
+  };
 
   const handlers: Record<string, (body: Body, call: ApiCall) => MockAnswer> = {
     ...account.master.routes,
@@ -151,23 +165,17 @@ export function installFakeAccount(
     'PUT /user/password': (body) =>
       body.currentPassword === PASSWORD
         ? { body: { success: true, message: 'Password updated successfully' } }
-        : error(400, 'Current password is incorrect'),
+        : wrongAccountPassword('Current password is incorrect'),
     'PUT /user/master-password': (body) =>
       account.master.check(body.currentMasterPassword) ?? {
         body: { success: true, message: 'Master password updated successfully' },
       },
-    'DELETE /user/account': (body) => {
-      if (!body.password || !body.masterPassword)
-        return error(400, 'Both passwords are required to delete account');
-      if (body.password !== PASSWORD) return error(400, 'Incorrect password');
-      return (
-        account.master.check(body.masterPassword) ?? {
-          body: { success: true, message: 'Account deleted successfully' },
-        }
-      );
-    },
+    'POST /user/account/check': (body) =>
+      deletionRefusal(body) ?? { body: { success: true, message: 'Both passwords are correct' } },
+    'DELETE /user/account': (body) =>
+      deletionRefusal(body) ?? { body: { success: true, message: 'Account deleted successfully' } },
     'POST /auth/enable-2fa': (body) => {
-      if (body.password !== PASSWORD) return error(400, 'Incorrect password');
+      if (body.password !== PASSWORD) return wrongAccountPassword();
       if (account.user.twoFactorEnabled) return error(400, 'Two-factor authentication is already enabled');
       setupStarted = true;
       const otpauthUrl = `otpauth://totp/PassVault:${account.user.email}?secret=${TOTP_SECRET}&issuer=PassVault`;
@@ -182,7 +190,7 @@ export function installFakeAccount(
       };
     },
     'POST /auth/disable-2fa': (body) => {
-      if (body.password !== PASSWORD) return error(400, 'Incorrect password');
+      if (body.password !== PASSWORD) return wrongAccountPassword();
       if (!account.user.twoFactorEnabled) return error(400, 'Two-factor authentication is not enabled');
       if (body.code !== VALID_CODE && !RECOVERY_CODES.includes(String(body.code))) {
         return error(400, 'Invalid verification code');

@@ -79,3 +79,17 @@ export function mockPendingApi() {
   (globalThis as unknown as { fetch: unknown }).fetch = fetchMock;
   return fetchMock;
 }
+
+/**
+ * The network is gone: every request fails as the browser's fetch does offline (a TypeError), until the
+ * returned function brings the previous fetch back.
+ */
+export function goOffline(): () => void {
+  const online = globalThis.fetch;
+  (globalThis as unknown as { fetch: unknown }).fetch = jest.fn(() =>
+    Promise.reject(new TypeError('Failed to fetch')),
+  );
+  return () => {
+    (globalThis as unknown as { fetch: unknown }).fetch = online;
+  };
+}

@@ -1,6 +1,7 @@
 // The account (the users table) as the other modules use it: who a user is, their names, whether
 // two-factor is on, and the end of the account. The auth module's repository is the only one that
 // touches the table; these functions are the way in.
+import { ACCOUNT_PASSWORD_REASONS } from '../../../src/common/accountPassword';
 import { nameProblem, type NameLabel } from '../../../src/common/names';
 import type { AppContext } from '../../context';
 import { verifyPassword } from '../../crypto/argon';
@@ -27,7 +28,9 @@ export const INCORRECT_PASSWORD = 'Incorrect password';
 
 /**
  * Checks the account password of a signed-in user, counting wrong ones per account (429 past the
- * limit). Throws 400 `message` when wrong: a 400 never signs the client out.
+ * limit). Throws 400 `message` when wrong: a 400 never signs the client out. Both answers carry a
+ * reason naming the account password, so a form that also asks for the master password knows which
+ * of the two was wrong.
  */
 export async function checkAccountPassword(
   ctx: AppContext,
@@ -38,8 +41,11 @@ export async function checkAccountPassword(
   const account = await signedInAccount(ctx, userId);
   const attempt = await beginAttempt(ctx, `account-password:${userId}`, LIMITS.accountPasswordChecks, {
     message: 'Too many incorrect passwords.',
+    details: { reason: ACCOUNT_PASSWORD_REASONS.limited },
   });
-  if (!(await verifyPassword(account.password_hash, password))) throw badRequest(message);
+  if (!(await verifyPassword(account.password_hash, password))) {
+    throw badRequest(message, { reason: ACCOUNT_PASSWORD_REASONS.incorrect });
+  }
   await attempt.succeeded();
   return account;
 }

@@ -91,7 +91,7 @@ describe('two-factor authentication', () => {
       expect(missing.json()).toEqual({ message: 'Password is required' });
       const wrong = await post(ann, '/enable-2fa', { password: 'Wrong-Pass-1' });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ message: 'Incorrect password' });
+      expect(wrong.json()).toEqual({ message: 'Incorrect password', reason: 'account-password-incorrect' });
       expect((await twoFactorRow(ann)).two_factor_pending_secret_enc).toBeNull();
     });
 
@@ -336,7 +336,7 @@ describe('two-factor authentication', () => {
       });
       const wrong = await post(fay, '/disable-2fa', { password: 'Wrong-Pass-1', code: codeAt(secret) });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ message: 'Incorrect password' });
+      expect(wrong.json()).toEqual({ message: 'Incorrect password', reason: 'account-password-incorrect' });
       // The password alone (a stolen session with the password) cannot remove the second factor.
       const wrongCode = await post(fay, '/disable-2fa', { password: fay.password, code: '000000' });
       expect(wrongCode.statusCode).toBe(400);

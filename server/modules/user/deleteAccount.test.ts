@@ -99,7 +99,7 @@ describe('DELETE /api/user/account', () => {
   it('refuses a wrong account password', async () => {
     const res = await remove(ann, { password: 'Wrong-Pass-1', masterPassword: ann.masterPassword });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Incorrect password' });
+    expect(res.json()).toEqual({ message: 'Incorrect password', reason: 'account-password-incorrect' });
   });
 
   it('refuses a wrong master password without signing out', async () => {

@@ -62,7 +62,10 @@ describe('/api/user password and master password', () => {
         newPassword: NEW_PASSWORD,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Current password is incorrect' });
+      expect(res.json()).toEqual({
+        message: 'Current password is incorrect',
+        reason: 'account-password-incorrect',
+      });
       expect(await verifyPassword(await passwordHashOf(ann), ann.password)).toBe(true);
       expect((await call(ann.auth, 'GET', '/api/user/settings')).statusCode).toBe(200);
     });
@@ -142,6 +145,7 @@ describe('/api/user password and master password', () => {
       expect(limited.headers['retry-after']).toBe('300');
       expect(limited.json()).toEqual({
         message: 'Too many incorrect passwords. Please try again in 5 minutes.',
+        reason: 'account-password-limited',
         retryAfterSeconds: 300,
       });
       // Another account is not affected.

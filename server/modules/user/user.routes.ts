@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { sendSecurityAlert, settleSecurityAlerts } from './securityAlerts';
 import {
+  deleteAccountCheckSchema,
   deleteAccountSchema,
   getPreferencesSchema,
   getSettingsSchema,
@@ -13,6 +14,8 @@ import {
   putSettingsSchema,
 } from './user.schemas';
 import * as service from './user.service';
+
+export const DELETION_PASSWORDS_RIGHT = 'Both passwords are correct';
 
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -60,6 +63,12 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     app.put('/settings', { schema: putSettingsSchema }, async (request) => {
       const settings = await service.updateSettings(ctx, authOf(request).userId, request.body);
       return { success: true as const, message: 'Settings updated successfully', settings };
+    });
+
+    // The passwords of a deletion, checked before the user is asked the final question.
+    app.post('/account/check', { schema: deleteAccountCheckSchema }, async (request) => {
+      await service.checkDeletionPasswords(ctx, authOf(request), request.body);
+      return { success: true as const, message: DELETION_PASSWORDS_RIGHT };
     });
 
     app.delete('/account', { schema: deleteAccountSchema }, async (request) => {

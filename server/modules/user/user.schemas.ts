@@ -142,6 +142,12 @@ export const putSettingsSchema = {
   response: { 200: SettingsResponse, ...errorResponses },
 };
 
+/** Checks the two passwords of a deletion before the final confirmation; deletes nothing. */
+export const deleteAccountCheckSchema = {
+  body: DeleteAccountBody,
+  response: { 200: MessageResponse, ...errorResponses },
+};
+
 export const deleteAccountSchema = {
   body: DeleteAccountBody,
   response: { 200: MessageResponse, ...errorResponses },

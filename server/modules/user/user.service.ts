@@ -218,16 +218,31 @@ export async function updateSettings(
   return getSettings(ctx, userId);
 }
 
-/** Checks both passwords, then removes the account and all it owns in one transaction. */
+/**
+ * The two passwords account deletion asks for, checked as every other check of each is: the account
+ * password first (counted per account, 400 or 429 naming it), then the master password (a wrong one
+ * counts as an attempt of the session and the account, exactly as in every master-password dialog).
+ * Nothing is deleted; answers the account when both are right.
+ */
+export async function checkDeletionPasswords(
+  ctx: AppContext,
+  auth: AuthInfo,
+  input: DeleteAccountInput,
+): Promise<Account> {
+  if (!input.password || !input.masterPassword) throw badRequest(MESSAGES.bothPasswordsRequired);
+  const account = await checkAccountPassword(ctx, auth.userId, input.password);
+  const vaultKey = await unlockVault(ctx, auth, input.masterPassword);
+  vaultKey.fill(0);
+  return account;
+}
+
+/** Checks both passwords again, then removes the account and all it owns in one transaction. */
 export async function deleteAccount(
   ctx: AppContext,
   auth: AuthInfo,
   input: DeleteAccountInput,
 ): Promise<void> {
-  if (!input.password || !input.masterPassword) throw badRequest(MESSAGES.bothPasswordsRequired);
-  const account = await checkAccountPassword(ctx, auth.userId, input.password);
-  const vaultKey = await unlockVault(ctx, auth, input.masterPassword);
-  vaultKey.fill(0);
+  const account = await checkDeletionPasswords(ctx, auth, input);
   await removeAccount(ctx, account);
 }
 

@@ -15,7 +15,14 @@ export function ResendCode({ remaining, busy, onResend }: ResendCodeProps) {
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         Didn&apos;t get the code?
       </Typography>
-      <Button size="small" onClick={onResend} disabled={remaining > 0 || busy} loading={busy}>
+      <Button
+        size="small"
+        onClick={onResend}
+        // A click keeps the focus in the code field, where the new code goes.
+        onMouseDown={(event) => event.preventDefault()}
+        disabled={remaining > 0 || busy}
+        loading={busy}
+      >
         {remaining > 0 ? `Resend code in ${remaining}s` : 'Resend code'}
       </Button>
     </Box>

@@ -127,6 +127,9 @@ test("resend after the countdown: 'New OTP sent to your email!' or 'Failed to re
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('New OTP sent to your email!')).toBeInTheDocument();
     expect(calls[0].body).toEqual({ email: EMAIL });
+    // The code field is left as it was: nothing submitted yet, so no error.
+    expect(screen.getByLabelText('Reset code')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('OTP is required')).not.toBeInTheDocument();
     for (let i = 0; i < 60; i += 1) act(() => jest.advanceTimersByTime(1000));
     answer = { status: 500, body: {} };
     await user.click(screen.getByRole('button', { name: 'Resend code' }));

@@ -104,6 +104,35 @@ describe('resend', () => {
     expect(screen.getByRole('button', { name: 'Resend code in 60s' })).toBeDisabled();
   });
 
+  test('leaves the code field untouched: no error before anything was submitted, nothing typed lost', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    mockApi({
+      'POST /auth/resend-registration-otp': {
+        body: { success: true, message: 'New verification code sent' },
+      },
+    });
+    const { user, code } = await openVerify({ userOptions: { advanceTimers: jest.advanceTimersByTime } });
+    expect(code).toHaveFocus();
+    for (let i = 0; i < 60; i += 1) act(() => jest.advanceTimersByTime(1000));
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('New verification code sent to your email!')).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'false');
+    expect(code).toHaveValue('');
+    expect(screen.queryByText('Please enter a valid 6-digit OTP')).not.toBeInTheDocument();
+
+    // The same with part of a code typed: it stays, without an error, for the user to finish or replace,
+    // whether the focus leaves by the mouse or the keyboard.
+    await user.type(code, '12');
+    await user.tab();
+    expect(code).toHaveAttribute('aria-invalid', 'false');
+    for (let i = 0; i < 60; i += 1) act(() => jest.advanceTimersByTime(1000));
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Resend code in 60s' })).toBeDisabled());
+    expect(code).toHaveValue('12');
+    expect(code).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('Please enter a valid 6-digit OTP')).not.toBeInTheDocument();
+  });
+
   test("'already' in the answer: 'Registration already completed. Redirecting to login...', then /login after 2 s", async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
     mockApi({

@@ -8,14 +8,17 @@ import Typography from '@mui/material/Typography';
 import type { PasswordStats } from '../../common/wire';
 import { categoryColor, categoryLabel } from '../../shared/ui/categories';
 import { SectionHeader } from './SectionHeader';
+import { SectionUnavailable } from './SectionUnavailable';
 
 export interface CategoryBreakdownProps {
   stats: PasswordStats;
   loading: boolean;
+  /** The stats could not be loaded: says so instead of 'No categories yet'. */
+  failed?: boolean;
 }
 
 /** SPEC section 2: how many entries each category holds, largest first. */
-export function CategoryBreakdown({ stats, loading }: CategoryBreakdownProps) {
+export function CategoryBreakdown({ stats, loading, failed = false }: CategoryBreakdownProps) {
   const rows = Object.entries(stats.categories)
     .filter(([, count]) => (count ?? 0) > 0)
     .sort(([, a], [, b]) => (b ?? 0) - (a ?? 0)) as [string, number][];
@@ -26,6 +29,8 @@ export function CategoryBreakdown({ stats, loading }: CategoryBreakdownProps) {
         <SectionHeader id="categories-title" title="Categories Breakdown" />
         {loading ? (
           Array.from({ length: 3 }, (_, index) => <Skeleton key={index} height={40} />)
+        ) : failed ? (
+          <SectionUnavailable what="Your categories" />
         ) : rows.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
             No categories yet

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeVault, makeEntry, type FakeVault } from '../../test/fakeVaultServer';
+import { goOffline } from '../../test/mockApi';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import DashboardPage from './DashboardPage';
 
@@ -63,17 +64,51 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/passwords');
   });
 
-  it('shows the error banner, empties the data, and Retry loads it again', async () => {
+  const toasts = (text: string) =>
+    screen.queryAllByText(text, { selector: '.notistack-SnackbarContainer .MuiAlert-message' });
+
+  it('shows the error banner and one toast, empties the data without claiming an empty vault, and Retry loads it again', async () => {
     vault.fail.set('GET /passwords/stats', { status: 500, message: 'Database down' });
+    vault.fail.set('GET /passwords', { status: 500, message: 'Database down' });
     const { user } = renderDashboard();
-    expect(await screen.findByText('Failed to load dashboard data: Database down')).toBeInTheDocument();
-    expect(statValue('Total Passwords')).toBe('0');
-    expect(screen.getByText('No categories yet')).toBeInTheDocument();
+    const text = 'Failed to load dashboard data: Database down';
+    // The banner with Retry, and the toast.
+    await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    // Not "0" and not the empty states: nothing is known about the vault.
+    expect(statValue('Total Passwords')).toBe('–Not available');
+    expect(statValue('Favorites')).toBe('–Not available');
+    expect(statValue('Categories')).toBe('–Not available');
+    expect(statValue('Security Score')).toBe('85%');
+    expect(screen.queryByText('No categories yet')).not.toBeInTheDocument();
+    expect(screen.queryByText('No passwords yet')).not.toBeInTheDocument();
+    expect(screen.getByText('Your categories could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText('Your recent passwords could not be loaded.')).toBeInTheDocument();
+    // Two requests failed: one toast says so.
+    await waitFor(() => expect(toasts(text)).toHaveLength(1));
 
     vault.fail.clear();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(statValue('Total Passwords')).toBe('7'));
-    expect(screen.queryByText(/Failed to load dashboard data/)).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Recent Passwords' })).getAllByRole('listitem'),
+    ).toHaveLength(5);
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(toasts(text)).toHaveLength(1);
+  });
+
+  it("offline, the banner says PassVault can't be reached, never the browser's TypeError", async () => {
+    const backOnline = goOffline();
+    try {
+      renderDashboard();
+      const text =
+        "Failed to load dashboard data: Can't reach PassVault. Check your connection and try again.";
+      await waitFor(() => expect(screen.getAllByText(text).length).toBeGreaterThanOrEqual(1));
+      expect(screen.queryByText(/TypeError/)).not.toBeInTheDocument();
+      await waitFor(() => expect(toasts(text)).toHaveLength(1));
+    } finally {
+      backOnline();
+    }
   });
 
   it('shows the password health counts; each opens the Passwords page filtered by it', async () => {

@@ -1,4 +1,5 @@
-import Alert from '@mui/material/Alert';
+import { useEffect } from 'react';
+import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
@@ -7,6 +8,7 @@ import { useGetPasswordStatsQuery, useGetPasswordsQuery, usePasswordEditor } fro
 import { DASHBOARD_RECENT_ENTRIES } from '../../common/constants';
 import type { PasswordEntry, PasswordStats } from '../../common/wire';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 import { SectionErrorBoundary } from '../../shared/ui/SectionErrorBoundary';
 import { MasterPasswordPromptProvider } from '../masterPassword';
 import { CategoryBreakdown } from './CategoryBreakdown';
@@ -22,7 +24,9 @@ function DashboardView() {
   const stats = useGetPasswordStatsQuery();
   const recent = useGetPasswordsQuery(RECENT_QUERY);
   const editor = usePasswordEditor();
+  const { enqueueSnackbar } = useSnackbar();
   const failure = stats.error ?? recent.error;
+  const failureText = failure ? `Failed to load dashboard data: ${messageOf(failure)}` : null;
   // SPEC section 8: on failure the stats and the list are reset to empty.
   const statsData = stats.isError ? EMPTY_STATS : (stats.data ?? EMPTY_STATS);
   const recentData = recent.isError
@@ -33,6 +37,11 @@ function DashboardView() {
     if (stats.isError) void stats.refetch();
     if (recent.isError) void recent.refetch();
   };
+
+  // One toast for the failure, however many of the dashboard's requests it took; the banner stays.
+  useEffect(() => {
+    if (failureText) enqueueSnackbar(failureText, { variant: 'error', preventDuplicate: true });
+  }, [failureText, enqueueSnackbar]);
 
   return (
     <Box sx={{ maxWidth: 1400, mx: 'auto', display: 'grid', gap: 3 }}>
@@ -45,20 +54,13 @@ function DashboardView() {
           </Button>
         }
       />
-      {failure && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={retry}>
-              Retry
-            </Button>
-          }
-        >
-          {`Failed to load dashboard data: ${messageOf(failure)}`}
-        </Alert>
+      {failureText && (
+        <RetryAlert onRetry={retry} retrying={stats.isFetching || recent.isFetching}>
+          {failureText}
+        </RetryAlert>
       )}
       <SectionErrorBoundary name="Statistics">
-        <StatCards stats={statsData} loading={stats.isLoading} />
+        <StatCards stats={statsData} loading={stats.isLoading} failed={stats.isError} />
       </SectionErrorBoundary>
       <SectionErrorBoundary name="Password health">
         <HealthPanel />
@@ -71,10 +73,10 @@ function DashboardView() {
         }}
       >
         <SectionErrorBoundary name="Recent Passwords">
-          <RecentPasswords entries={recentData} loading={recent.isLoading} />
+          <RecentPasswords entries={recentData} loading={recent.isLoading} failed={recent.isError} />
         </SectionErrorBoundary>
         <SectionErrorBoundary name="Categories">
-          <CategoryBreakdown stats={statsData} loading={stats.isLoading} />
+          <CategoryBreakdown stats={statsData} loading={stats.isLoading} failed={stats.isError} />
         </SectionErrorBoundary>
       </Box>
       {editor.dialog}

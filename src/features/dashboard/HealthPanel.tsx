@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -17,6 +15,7 @@ import type { HealthFilterName, VaultHealth } from '../../common/wire';
 import { messageOf } from '../../shared/api/errorText';
 import { healthFilterPath, useGetVaultHealthQuery } from '../vault';
 import { SectionHeader } from './SectionHeader';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 
 type Color = 'error' | 'warning' | 'info';
 
@@ -53,16 +52,9 @@ export function HealthPanel() {
       <CardContent>
         <SectionHeader id="password-health-title" title="Password health" />
         {health.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void health.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void health.refetch()} retrying={health.isFetching}>
             {`Failed to load password health: ${messageOf(health.error)}`}
-          </Alert>
+          </RetryAlert>
         ) : (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: '1.43em' }}>

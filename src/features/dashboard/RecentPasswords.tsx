@@ -16,10 +16,13 @@ import StarIcon from '@mui/icons-material/Star';
 import type { PasswordEntry } from '../../common/wire';
 import { categoryColor } from '../../shared/ui/categories';
 import { SectionHeader } from './SectionHeader';
+import { SectionUnavailable } from './SectionUnavailable';
 
 export interface RecentPasswordsProps {
   entries: PasswordEntry[];
   loading: boolean;
+  /** The list could not be loaded: says so instead of 'No passwords yet'. */
+  failed?: boolean;
 }
 
 function RecentItem({ entry }: { entry: PasswordEntry }) {
@@ -57,7 +60,7 @@ function RecentItem({ entry }: { entry: PasswordEntry }) {
 }
 
 /** SPEC section 2: the 5 most recent entries with a View all link. */
-export function RecentPasswords({ entries, loading }: RecentPasswordsProps) {
+export function RecentPasswords({ entries, loading, failed = false }: RecentPasswordsProps) {
   return (
     <Card
       variant="outlined"
@@ -73,6 +76,8 @@ export function RecentPasswords({ entries, loading }: RecentPasswordsProps) {
         </SectionHeader>
         {loading ? (
           Array.from({ length: 3 }, (_, index) => <Skeleton key={index} height={56} />)
+        ) : failed ? (
+          <SectionUnavailable what="Your recent passwords" />
         ) : entries.length === 0 ? (
           <Box sx={{ py: 4, textAlign: 'center' }}>
             <Typography color="text.secondary" gutterBottom>

@@ -15,6 +15,7 @@ import StarIcon from '@mui/icons-material/Star';
 import { DASHBOARD_SECURITY_SCORE } from '../../common/constants';
 import type { PasswordStats } from '../../common/wire';
 import type { CategoryColor } from '../../shared/ui/categories';
+import { visuallyHiddenSx } from '../../shared/ui/visuallyHidden';
 
 interface StatCardProps {
   label: string;
@@ -66,11 +67,24 @@ function StatCard({ label, value, icon, color, loading, to }: StatCardProps) {
 export interface StatCardsProps {
   stats: PasswordStats;
   loading: boolean;
+  /** The stats could not be loaded: a dash, not a count of 0 that the vault does not have. */
+  failed?: boolean;
 }
 
+/** What a count reads when it is not known. */
+const UNKNOWN = (
+  <>
+    <span aria-hidden>–</span>
+    <Box component="span" sx={visuallyHiddenSx}>
+      Not available
+    </Box>
+  </>
+);
+
 /** SPEC section 2: four stat cards; the Security Score is a fixed display, not computed. */
-export function StatCards({ stats, loading }: StatCardsProps) {
+export function StatCards({ stats, loading, failed = false }: StatCardsProps) {
   const categories = Object.values(stats.categories).filter((count) => (count ?? 0) > 0).length;
+  const count = (value: number) => (failed ? UNKNOWN : value);
   return (
     <Box
       component="section"
@@ -83,7 +97,7 @@ export function StatCards({ stats, loading }: StatCardsProps) {
     >
       <StatCard
         label="Total Passwords"
-        value={stats.total}
+        value={count(stats.total)}
         icon={<KeyIcon />}
         color="primary"
         loading={loading}
@@ -91,14 +105,14 @@ export function StatCards({ stats, loading }: StatCardsProps) {
       />
       <StatCard
         label="Favorites"
-        value={stats.favorites}
+        value={count(stats.favorites)}
         icon={<StarIcon />}
         color="warning"
         loading={loading}
       />
       <StatCard
         label="Categories"
-        value={categories}
+        value={count(categories)}
         icon={<CategoryIcon />}
         color="info"
         loading={loading}

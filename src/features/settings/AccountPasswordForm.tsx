@@ -11,6 +11,7 @@ import {
   TWO_FACTOR_CODE_REQUIRED,
 } from '../../common/twoFactorCode';
 import { fieldProps } from '../../shared/ui/formikField';
+import { FormChanges } from '../../shared/ui/FormDialog';
 import { PasswordField } from '../../shared/ui/PasswordField';
 import { TextInput } from '../../shared/ui/TextInput';
 
@@ -54,6 +55,7 @@ export function AccountPasswordForm({
   });
   return (
     <form noValidate onSubmit={formik.handleSubmit}>
+      <FormChanges dirty={formik.dirty} />
       <DialogContent sx={{ pt: 0 }}>
         <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText>
         <PasswordField

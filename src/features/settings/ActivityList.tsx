@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -9,6 +8,7 @@ import { messageOf } from '../../shared/api/errorText';
 import type { ActivityItem } from '../../common/activity';
 import { ActivityLine } from './ActivityLine';
 import { useGetActivityInfiniteQuery } from './activityApi';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 
 const NO_ITEMS: ActivityItem[] = [];
 
@@ -71,16 +71,7 @@ export function ActivityList({ entryId, label }: ActivityListProps) {
   if (isLoading) return <LoadingLines label={label} />;
   if (isError && !isFetchNextPageError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {`Failed to load activity: ${messageOf(error)}`}
-      </Alert>
+      <RetryAlert onRetry={() => void refetch()}>{`Failed to load activity: ${messageOf(error)}`}</RetryAlert>
     );
   }
   if (items.length === 0) return <NoActivity entry={entryId !== undefined} />;
@@ -99,17 +90,9 @@ export function ActivityList({ entryId, label }: ActivityListProps) {
       </Box>
       {(hasNextPage || isFetchNextPageError) && <Divider />}
       {isFetchNextPageError ? (
-        <Alert
-          severity="error"
-          sx={{ mt: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void fetchNextPage()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert sx={{ mt: 2 }} onRetry={() => void fetchNextPage()} retrying={isFetchingNextPage}>
           {`Failed to load more activity: ${messageOf(error)}`}
-        </Alert>
+        </RetryAlert>
       ) : (
         hasNextPage && (
           <Box sx={{ display: 'flex', justifyContent: 'center', pt: 2 }}>

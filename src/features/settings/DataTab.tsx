@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Settings } from '../../common/wire';
+import { SettingsLoadFailure } from './SettingsLoadFailure';
 import { SettingsSection } from './SettingsSection';
 import { useGetSettingsQuery } from './settingsApi';
 
@@ -20,7 +21,8 @@ export interface DataTabProps {
 
 /** SPEC section 2, Data: Export and Import, and the Data Overview counts. */
 export function DataTab({ tools }: DataTabProps) {
-  const { data, isLoading } = useGetSettingsQuery();
+  const settings = useGetSettingsQuery();
+  const { data, isLoading, isError } = settings;
   return (
     <Box sx={{ display: 'grid', gap: 4 }}>
       {tools && (
@@ -35,29 +37,33 @@ export function DataTab({ tools }: DataTabProps) {
         </Box>
       )}
       <SettingsSection title="Data Overview" description="What your vault holds right now.">
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
-          }}
-        >
-          {COUNTS.map(({ key, label }) => (
-            <Box
-              key={key}
-              sx={{ p: 2, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'action.hover' }}
-            >
-              <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-                {label}
-              </Typography>
-              <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 700 }}>
-                {isLoading ? <Skeleton width={40} /> : String(data?.[key] ?? '–')}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        {isError ? (
+          <SettingsLoadFailure query={settings} />
+        ) : (
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+            }}
+          >
+            {COUNTS.map(({ key, label }) => (
+              <Box
+                key={key}
+                sx={{ p: 2, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'action.hover' }}
+              >
+                <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+                  {label}
+                </Typography>
+                <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 700 }}>
+                  {isLoading ? <Skeleton width={40} /> : String(data?.[key] ?? '–')}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        )}
       </SettingsSection>
     </Box>
   );

@@ -1,7 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -9,8 +8,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useFormik } from 'formik';
 import { object, string } from 'yup';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { FormChanges, FormDialog } from '../../shared/ui/FormDialog';
 import { PasswordField } from '../../shared/ui/PasswordField';
-import { useDeleteAccount, type AccountDeletionOutcome } from './useDeleteAccount';
+import { useDeleteAccount, type DeletionField, type DeletionOutcome } from './useDeleteAccount';
 
 export const BOTH_REQUIRED = 'Both passwords are required to delete account';
 export const FINAL_CONFIRMATION = 'Are you absolutely sure? This action cannot be undone.';
@@ -24,46 +24,92 @@ export interface DeleteAccountDialogProps {
   onClose: () => void;
 }
 
-/** SPEC section 5: both passwords, then the final confirmation, then the account is gone. */
+/** Which password the server found wrong, and its words (never the password itself). */
+interface WrongPassword {
+  field: DeletionField;
+  message: string;
+}
+
+/**
+ * SPEC section 5: both passwords, then the final confirmation, then the account is gone. The server
+ * checks both before the final question is asked; a wrong one is named beside its field, emptied for
+ * another try, while the other keeps what was typed.
+ */
 export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps) {
   const id = useId();
   const [confirming, setConfirming] = useState(false);
-  const deleteAccount = useDeleteAccount();
+  const [wrong, setWrong] = useState<WrongPassword | null>(null);
+  const { check, remove } = useDeleteAccount();
   const formik = useFormik({
     initialValues: { password: '', masterPassword: '' },
     validationSchema: schema,
     validateOnBlur: false,
-    onSubmit: () => setConfirming(true),
+    onSubmit: async (values) => {
+      setWrong(null);
+      const outcome = await check(values);
+      if (outcome.kind === 'done') setConfirming(true);
+      else after(outcome);
+    },
   });
+
   const close = () => {
     setConfirming(false);
+    setWrong(null);
     formik.resetForm();
     onClose();
   };
+
+  /** What a refused step leaves: the wrong field emptied and named, or the dialog closed on a lockout. */
+  function after(outcome: Exclude<DeletionOutcome, { kind: 'done' }>) {
+    if (outcome.kind === 'lockedOut') {
+      close();
+      return;
+    }
+    if (outcome.kind !== 'wrong') return;
+    void formik.setFieldValue(outcome.field, '', false);
+    setWrong({ field: outcome.field, message: outcome.message });
+  }
+
+  // The wrong field gets the focus once it is usable again (it waits while the check runs), so the
+  // field and what is wrong with it are read out together.
+  const wrongField = wrong?.field;
+  useEffect(() => {
+    if (wrongField && !formik.isSubmitting) document.getElementById(`${id}-${wrongField}`)?.focus();
+  }, [id, wrongField, formik.isSubmitting]);
+
   const confirm = async () => {
     setConfirming(false);
     formik.setSubmitting(true);
-    const outcome: AccountDeletionOutcome = await deleteAccount(formik.values);
-    // The passwords never outlive the attempt.
-    formik.resetForm();
-    if (outcome !== 'retry') close();
+    const outcome = await remove(formik.values);
+    formik.setSubmitting(false);
+    if (outcome.kind !== 'done') after(outcome);
   };
+
   const missing = formik.submitCount > 0 && (formik.errors.password || formik.errors.masterPassword);
-  const field = (name: 'password' | 'masterPassword', label: string) => ({
-    id: `${id}-${name}`,
-    name,
-    label,
-    value: formik.values[name],
-    onChange: formik.handleChange,
-    error: Boolean(missing && formik.errors[name]),
-    autoComplete: name === 'password' ? 'current-password' : 'off',
-    fullWidth: true,
-  });
+  const field = (name: DeletionField, label: string) => {
+    const wrongHere = wrong?.field === name;
+    return {
+      id: `${id}-${name}`,
+      name,
+      label,
+      value: formik.values[name],
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        if (wrongHere) setWrong(null);
+        formik.handleChange(event);
+      },
+      error: Boolean((missing && formik.errors[name]) || wrongHere),
+      helperText: wrongHere ? wrong.message : undefined,
+      autoComplete: name === 'password' ? 'current-password' : 'off',
+      disabled: formik.isSubmitting,
+      fullWidth: true,
+    };
+  };
 
   return (
     <>
-      <Dialog open={open} onClose={close} aria-labelledby={`${id}-title`} maxWidth="xs" fullWidth>
+      <FormDialog open={open} onClose={close} titleId={`${id}-title`} maxWidth="xs">
         <form noValidate onSubmit={formik.handleSubmit}>
+          <FormChanges dirty={formik.dirty} />
           <DialogTitle id={`${id}-title`}>Delete account</DialogTitle>
           <DialogContent sx={{ display: 'grid', gap: 2 }}>
             <DialogContentText>
@@ -83,7 +129,7 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
             </Button>
           </DialogActions>
         </form>
-      </Dialog>
+      </FormDialog>
       <ConfirmDialog
         open={confirming}
         title="Delete account"

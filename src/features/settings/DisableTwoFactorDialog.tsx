@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useSnackbar } from 'notistack';
 import { messageOf } from '../../shared/api/errorText';
+import { FormDialog } from '../../shared/ui/FormDialog';
 import { useAppDispatch } from '../../app/hooks';
 import { AccountPasswordForm } from './AccountPasswordForm';
 import { settingsApi } from './settingsApi';
@@ -32,7 +32,7 @@ export function DisableTwoFactorDialog({ open, onClose }: DisableTwoFactorDialog
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="xs" fullWidth>
+    <FormDialog open={open} onClose={onClose} titleId={`${id}-title`} maxWidth="xs">
       <DialogTitle id={`${id}-title`}>Disable two-factor authentication</DialogTitle>
       <AccountPasswordForm
         intro="Enter your account password and a current code from your authenticator app (or a recovery code) to turn two-factor authentication off. Signing in will then ask for your password only."
@@ -42,6 +42,6 @@ export function DisableTwoFactorDialog({ open, onClose }: DisableTwoFactorDialog
         onSubmit={disable}
         onCancel={onClose}
       />
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -79,17 +79,24 @@ test.each([
   expect(cached(store)?.emailNotifications).toBe(true);
 });
 
-test('a failed load is silent: no toast, no alert, the controls still work', async () => {
-  const account = installFakeAccount();
+test('a failed load shows no toast (SPEC section 8), but says so with Retry instead of defaults as if they were saved', async () => {
+  const account = installFakeAccount({ settings: { securityAlerts: false } });
   account.fail.set('GET /user/settings', { status: 500, body: { message: 'Database is busy' } });
-  const { user } = await openNotifications();
-  await waitFor(() => expect(account.count('GET /user/settings')).toBeGreaterThan(0));
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(screen.queryByText('Database is busy')).not.toBeInTheDocument();
-  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  const { user } = await renderSettings({ tab: 'notifications' });
+  const failure = await screen.findByRole('alert');
+  expect(failure).toHaveTextContent('Your settings could not be loaded: Database is busy');
+  // Only the panel's message: no toast.
+  expect(screen.getAllByText(/Database is busy/)).toHaveLength(1);
+  // No switch to flip: a change would send the defaults for the others.
+  expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  // It waits for Retry: no request after request while the message shows.
+  const requests = account.count('GET /user/settings');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(account.count('GET /user/settings')).toBe(requests);
 
-  await user.click(screen.getByRole('switch', { name: 'Security Alerts' }));
-  expect(await screen.findByText('Settings updated successfully!')).toBeInTheDocument();
-  expect(account.settings.securityAlerts).toBe(false);
+  account.fail.delete('GET /user/settings');
+  await user.click(within(failure).getByRole('button', { name: 'Retry' }));
+  await waitFor(() => expect(screen.getByRole('switch', { name: 'Security Alerts' })).toBeEnabled());
   expect(screen.getByRole('switch', { name: 'Security Alerts' })).not.toBeChecked();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });

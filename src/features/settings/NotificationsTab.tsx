@@ -10,10 +10,11 @@ import { messageOf } from '../../shared/api/errorText';
 import { DEFAULT_AUTO_LOGOUT, type AutoLogoutMinutes } from '../../common/constants';
 import { AUTO_LOGOUT_CHOICES } from './autoLogoutOptions';
 import { PreferenceSwitch } from './PreferenceSwitch';
+import { SettingsLoadFailure } from './SettingsLoadFailure';
 import { SettingsSection } from './SettingsSection';
 import { useGetSettingsQuery, useUpdateSettingsMutation, type SettingsPreferences } from './settingsApi';
 
-/** The server's defaults, shown when the settings could not be loaded (a failed load is silent). */
+/** The server's defaults, sent with a change before the settings have loaded (the controls wait). */
 const DEFAULTS: SettingsPreferences = {
   emailNotifications: true,
   securityAlerts: true,
@@ -22,7 +23,8 @@ const DEFAULTS: SettingsPreferences = {
 
 /** SPEC sections 2 and 4: two toggles and the auto-logout select, each saved as soon as it changes. */
 export function NotificationsTab() {
-  const { data, isLoading } = useGetSettingsQuery();
+  const settings = useGetSettingsQuery();
+  const { data, isLoading, isError } = settings;
   const [updateSettings] = useUpdateSettingsMutation();
   const { enqueueSnackbar } = useSnackbar();
   const current: SettingsPreferences = {
@@ -40,6 +42,9 @@ export function NotificationsTab() {
       enqueueSnackbar(messageOf(error, 'Failed to update settings'), { variant: 'error' });
     }
   };
+
+  // Not the defaults as if they were the user's: a change would then send them for the others too.
+  if (isError) return <SettingsLoadFailure query={settings} />;
 
   return (
     <Box sx={{ display: 'grid', gap: 4 }}>

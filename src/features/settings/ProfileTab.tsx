@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -12,6 +11,7 @@ import { TextInput } from '../../shared/ui/TextInput';
 import { profileSchema } from './profileSchema';
 import { SettingsSection } from './SettingsSection';
 import { useUpdateProfileMutation } from './settingsApi';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 
 function ProfileForm({ user }: { user: User }) {
   const [updateProfile] = useUpdateProfileMutation();
@@ -81,16 +81,7 @@ export function ProfileTab() {
           <Skeleton variant="rounded" height={56} />
         </Box>
       ) : (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Your profile could not be loaded.
-        </Alert>
+        <RetryAlert onRetry={() => void refetch()}>Your profile could not be loaded.</RetryAlert>
       )}
     </SettingsSection>
   );

@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { installFakeAccount } from '../../test/fakeAccountServer';
+import { goOffline } from '../../test/mockApi';
 import { renderSettings } from '../../test/renderSettings';
 
 jest.setTimeout(20_000);
@@ -49,6 +50,31 @@ test('Data: the cards handed in, and the Data Overview counts', async () => {
   for (const [label, value] of Object.entries(counts)) {
     const term = await within(overview).findByText(label);
     expect(await within(term.parentElement as HTMLElement).findByText(value)).toBeInTheDocument();
+  }
+});
+
+test('Data: counts that could not be loaded say so, with Retry, offline in words a person can act on', async () => {
+  installFakeAccount();
+  const backOnline = goOffline();
+  let restored = false;
+  try {
+    const { user } = await renderSettings({ tab: 'data' });
+    const overview = screen.getByRole('region', { name: 'Data Overview' });
+    expect(
+      await within(overview).findByText(
+        "Your settings could not be loaded: Can't reach PassVault. Check your connection and try again.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(overview).queryByText('Total Passwords')).not.toBeInTheDocument();
+    expect(screen.queryByText(/TypeError|Failed to fetch/)).not.toBeInTheDocument();
+
+    backOnline();
+    restored = true;
+    await user.click(within(overview).getByRole('button', { name: 'Retry' }));
+    const term = await within(overview).findByText('Total Passwords');
+    expect(within(term.parentElement as HTMLElement).getByText('12')).toBeInTheDocument();
+  } finally {
+    if (!restored) backOnline();
   }
 });
 

@@ -10,6 +10,7 @@ import { NotificationsTab } from './NotificationsTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { keepClearOfToasts } from '../../shared/ui/ToastPlacement';
 import { useGetSettingsQuery } from './settingsApi';
 import { SETTINGS_TABS, useSettingsTab, type SettingsTabId } from './settingsTabs';
 
@@ -47,6 +48,8 @@ export default function SettingsPage({ dataTools }: SettingsPageProps) {
       <PageHeader title="Settings" subtitle="Manage your account, security and preferences" />
       <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
         <Tabs
+          // Toasts appear below the tabs, not over them.
+          ref={keepClearOfToasts}
           value={tab}
           onChange={(_event, next: SettingsTabId) => selectTab(next)}
           variant="scrollable"

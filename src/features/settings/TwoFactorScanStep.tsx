@@ -9,6 +9,7 @@ import { useFormik } from 'formik';
 import { object, string } from 'yup';
 import { OTP_LENGTH } from '../../common/constants';
 import { fieldProps } from '../../shared/ui/formikField';
+import { FormChanges } from '../../shared/ui/FormDialog';
 import { TextInput } from '../../shared/ui/TextInput';
 import { SecretText } from './SecretText';
 import type { TwoFactorSetup } from './settingsApi';
@@ -41,6 +42,7 @@ export function TwoFactorScanStep({ setup, onVerify, onCancel }: TwoFactorScanSt
   const code = fieldProps(formik, 'code');
   return (
     <form noValidate onSubmit={formik.handleSubmit}>
+      <FormChanges dirty={formik.dirty} />
       <DialogContent sx={{ pt: 0, display: 'grid', gap: 2 }}>
         <Typography variant="body2">
           1. Scan this QR code with an authenticator app such as Google Authenticator, Microsoft

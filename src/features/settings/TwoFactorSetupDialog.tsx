@@ -1,13 +1,11 @@
 import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
 import { messageOf } from '../../shared/api/errorText';
+import { FormDialog } from '../../shared/ui/FormDialog';
 import { useAppDispatch } from '../../app/hooks';
 import { AccountPasswordForm } from './AccountPasswordForm';
 import { RecoveryCodes } from './RecoveryCodes';
@@ -34,7 +32,6 @@ export function TwoFactorSetupDialog({ open, onClose }: TwoFactorSetupDialogProp
   const id = useId();
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [step, setStep] = useState<Step>({ name: 'password' });
   const { endpoints } = settingsApi;
 
@@ -63,15 +60,13 @@ export function TwoFactorSetupDialog({ open, onClose }: TwoFactorSetupDialogProp
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
+      onClose={onClose}
+      titleId={`${id}-title`}
       // The codes are shown once: only the explicit button closes that step.
-      onClose={step.name === 'codes' ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      fullScreen={fullScreen}
-      maxWidth="sm"
-      fullWidth
-      slotProps={{ transition: { onExited: () => setStep({ name: 'password' }) } }}
+      locked={step.name === 'codes'}
+      onExited={() => setStep({ name: 'password' })}
     >
       <DialogTitle id={`${id}-title`}>{TITLES[step.name]}</DialogTitle>
       {step.name === 'password' && (
@@ -95,6 +90,6 @@ export function TwoFactorSetupDialog({ open, onClose }: TwoFactorSetupDialogProp
           </DialogActions>
         </>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

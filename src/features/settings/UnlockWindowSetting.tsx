@@ -9,6 +9,7 @@ import { useSnackbar } from 'notistack';
 import { messageOf } from '../../shared/api/errorText';
 import { UNLOCK_WINDOW_OPTIONS, type UnlockWindowChoice } from '../../common/unlockWindow';
 import { useUnlockWindow } from '../masterPassword';
+import { SettingsLoadFailure } from './SettingsLoadFailure';
 import { SettingsSection } from './SettingsSection';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from './settingsApi';
 import { unlockChoiceOf } from './useUnlockWindowChoice';
@@ -24,7 +25,8 @@ export function unlockChoiceLabel(minutes: UnlockWindowChoice): string {
  */
 export function UnlockWindowSetting() {
   const id = useId();
-  const { data, isLoading } = useGetSettingsQuery();
+  const settings = useGetSettingsQuery();
+  const { data, isLoading, isError } = settings;
   const [updateSettings] = useUpdateSettingsMutation();
   const { endsAt, lock } = useUnlockWindow();
   const { enqueueSnackbar } = useSnackbar();
@@ -45,31 +47,35 @@ export function UnlockWindowSetting() {
       title="Unlock window"
       description="Whether revealing, copying, editing and deleting ask for the master password each time."
     >
-      <FormControl disabled={isLoading}>
-        <FormLabel id={`${id}-label`} sx={{ fontWeight: 500, color: 'text.primary' }}>
-          Ask for the master password
-        </FormLabel>
-        <RadioGroup
-          aria-labelledby={`${id}-label`}
-          aria-describedby={`${id}-help`}
-          value={String(value)}
-          onChange={(event) => void save(unlockChoiceOf(Number(event.target.value)))}
-        >
-          {UNLOCK_WINDOW_OPTIONS.map((minutes) => (
-            <FormControlLabel
-              key={minutes}
-              value={String(minutes)}
-              control={<Radio />}
-              label={unlockChoiceLabel(minutes)}
-            />
-          ))}
-        </RadioGroup>
-        <FormHelperText id={`${id}-help`} sx={{ mx: 0, maxWidth: 560 }}>
-          After a right master password the vault stays unlocked in that browser tab only, so anyone at this
-          device can use it meanwhile. Lock now in the top bar, signing out or reloading the tab ends it at
-          once.
-        </FormHelperText>
-      </FormControl>
+      {isError ? (
+        <SettingsLoadFailure query={settings} />
+      ) : (
+        <FormControl disabled={isLoading}>
+          <FormLabel id={`${id}-label`} sx={{ fontWeight: 500, color: 'text.primary' }}>
+            Ask for the master password
+          </FormLabel>
+          <RadioGroup
+            aria-labelledby={`${id}-label`}
+            aria-describedby={`${id}-help`}
+            value={String(value)}
+            onChange={(event) => void save(unlockChoiceOf(Number(event.target.value)))}
+          >
+            {UNLOCK_WINDOW_OPTIONS.map((minutes) => (
+              <FormControlLabel
+                key={minutes}
+                value={String(minutes)}
+                control={<Radio />}
+                label={unlockChoiceLabel(minutes)}
+              />
+            ))}
+          </RadioGroup>
+          <FormHelperText id={`${id}-help`} sx={{ mx: 0, maxWidth: 560 }}>
+            After a right master password the vault stays unlocked in that browser tab only, so anyone at this
+            device can use it meanwhile. Lock now in the top bar, signing out or reloading the tab ends it at
+            once.
+          </FormHelperText>
+        </FormControl>
+      )}
     </SettingsSection>
   );
 }

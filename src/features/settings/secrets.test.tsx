@@ -88,3 +88,32 @@ test('passwords, master passwords, codes, the TOTP secret and recovery codes sta
   }
   for (const secret of secrets) expect(seen).not.toContain(secret);
 });
+
+test('the passwords of an account deletion, right or wrong, stay out of the store and DevTools', async () => {
+  installFakeAccount();
+  const { user, store } = await renderSettings({ tab: 'danger' });
+  await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete account' });
+  const account = within(dialog).getByLabelText('Account password');
+  const master = within(dialog).getByLabelText('Master password');
+  await user.type(account, 'Wr0ng!Account');
+  await user.type(master, WRONG_MASTER);
+  await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+  expect(await within(dialog).findByText('Incorrect password')).toBeInTheDocument();
+  await user.type(account, PASSWORD);
+  await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+  expect(await within(dialog).findByText(/^Invalid master password\./)).toBeInTheDocument();
+  await user.type(master, MASTER);
+  await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+  const question = await screen.findByRole('dialog', { description: /absolutely sure/ });
+  await user.click(within(question).getByRole('button', { name: 'Delete Account' }));
+  expect(await screen.findByText('Account deleted successfully')).toBeInTheDocument();
+
+  const secrets = [PASSWORD, 'Wr0ng!Account', MASTER, WRONG_MASTER];
+  const state = JSON.stringify(store.getState());
+  for (const secret of secrets) expect(state).not.toContain(secret);
+  const seen = JSON.stringify(devToolsRecord.actions) + JSON.stringify(devToolsRecord.state);
+  expect(seen).toContain('checkAccountDeletion');
+  expect(seen).toContain('deleteAccount');
+  for (const secret of secrets) expect(seen).not.toContain(secret);
+});

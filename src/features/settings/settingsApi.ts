@@ -116,6 +116,11 @@ export const settingsApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/user/master-password', method: 'PUT', body }),
       transformResponse: answerMessage,
     }),
+    /** Both passwords of a deletion, checked before the final question; nothing is deleted. */
+    checkAccountDeletion: build.mutation<string, AccountDeletion>({
+      query: (body) => ({ url: '/user/account/check', method: 'POST', body }),
+      transformResponse: answerMessage,
+    }),
     deleteAccount: build.mutation<string, AccountDeletion>({
       query: (body) => ({ url: '/user/account', method: 'DELETE', body }),
       transformResponse: answerMessage,

@@ -138,7 +138,12 @@ describe('Export tab', () => {
       { status: 500, body: { message: 'Vault is being backed up' } },
       'Vault is being backed up',
     ],
-    ['Export failed without one', { status: 502, body: undefined }, 'Export failed'],
+    ['Export failed without one', { status: 500, body: undefined }, 'Export failed'],
+    [
+      "that PassVault can't be reached when a proxy answers for it",
+      { status: 502, body: undefined },
+      "Can't reach PassVault. Check your connection and try again.",
+    ],
     [
       'no data',
       { body: { success: true, data: '', filename: 'x.json', format: 'json' } },

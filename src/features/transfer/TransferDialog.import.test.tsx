@@ -190,7 +190,7 @@ describe('Import tab', () => {
     expect(server.imports()[0]).toMatchObject({ format: 'json', options });
   });
 
-  it('shows progress, then the results with the first 3 errors, closes after 2 s and reloads the lists', async () => {
+  it('shows progress, then the results with the first 3 errors, reloads the lists and stays open until closed', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
     const errors = ['One', 'Two', 'Three', 'Four', 'Five'].map((title) => ({
       title,
@@ -248,6 +248,30 @@ describe('Import tab', () => {
     await waitFor(() => expect(server.count('GET /passwords')).toBe(listsBefore + 1));
     expect(server.count('GET /passwords/stats')).toBe(statsBefore + 1);
 
+    // Rows failed: the errors stay to be read, well past the 2 s of a clean import, until closed.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 3000)));
+    expect(screen.getByRole('dialog', { name: TITLE })).toBeInTheDocument();
+    expect(within(dialog).getByText('Errors (5)')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('closes 2 s after the results when every row was imported', async () => {
+    installTransferServer({
+      'POST /utility/import': {
+        body: {
+          success: true,
+          message: 'Import completed successfully',
+          data: { imported: 2, updated: 0, skipped: 0, errors: [] },
+        },
+      },
+    });
+    const { user } = renderCards();
+    const dialog = await openImport(user);
+    await paste(user, dialog, CSV);
+    await user.type(masterField(dialog), MASTER);
+    await user.click(importButton(dialog));
+    expect(await within(dialog).findByRole('region', { name: 'Import results' })).toBeInTheDocument();
     // Still open a moment later, closed 2 s after the results.
     await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
     expect(screen.getByRole('dialog', { name: TITLE })).toBeInTheDocument();
@@ -393,6 +417,29 @@ describe('closing and reopening', () => {
     expect(within(dialog).queryByRole('region', { name: 'Import results' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'Skip duplicates' })).toBeChecked();
     expect(within(dialog).getByRole('combobox', { name: 'Format' })).toHaveTextContent('JSON');
+  });
+
+  it('asks before Escape throws away pasted data; Discard closes and forgets it', async () => {
+    const server = installTransferServer();
+    const { user } = renderCards();
+    let dialog = await openImport(user);
+    await paste(user, dialog, CSV);
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(question).not.toBeInTheDocument());
+    expect(pasteArea(dialog)).toHaveValue(CSV);
+
+    await user.keyboard('{Escape}');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.imports()).toHaveLength(0);
+    dialog = await openImport(user);
+    expect(pasteArea(dialog)).toHaveValue('');
   });
 
   it('reopens on the requested tab, whichever tab it was left on; Escape closes too', async () => {

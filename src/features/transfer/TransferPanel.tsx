@@ -21,6 +21,7 @@ import {
   useMasterPasswordOutcome,
   useMasterPasswordStatus,
 } from '../masterPassword';
+import { FormChanges } from '../../shared/ui/FormDialog';
 import { ExportTab } from './ExportTab';
 import { ImportProgress } from './ImportProgress';
 import { ImportResults } from './ImportResults';
@@ -56,12 +57,13 @@ export function TransferPanel({ initialTab, titleId, onClose }: TransferPanelPro
   }, []);
 
   // SPEC section 4: the results show, then after 2 s the dialog closes; the lists have been
-  // refreshed by the import's tag invalidation.
+  // refreshed by the import's tag invalidation. Rows that failed keep the results open until the user
+  // closes them: the errors need reading.
   const onImported = useCallback(
     (imported: ImportResult) => {
       if (!alive.current) return;
       setResult(imported);
-      closeTimer.current = setTimeout(onClose, IMPORT_RELOAD_DELAY_MS);
+      if (imported.errors.length === 0) closeTimer.current = setTimeout(onClose, IMPORT_RELOAD_DELAY_MS);
     },
     [onClose],
   );
@@ -87,6 +89,8 @@ export function TransferPanel({ initialTab, titleId, onClose }: TransferPanelPro
         const canSubmit = tab === 'export' ? ready : ready && Boolean(importData(values));
         return (
           <Form noValidate style={{ display: 'contents' }}>
+            {/* What would be lost: a typed master password, pasted data or a loaded file (not a choice). */}
+            <FormChanges dirty={Boolean(values.masterPassword || values.pasted || values.file)} />
             <DialogTitle id={titleId} sx={{ pr: 7 }}>
               Export and Import Passwords
             </DialogTitle>

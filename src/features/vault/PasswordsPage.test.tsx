@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeVault, makeEntry, type FakeVault } from '../../test/fakeVaultServer';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { mockPendingApi } from '../../test/mockApi';
+import { goOffline, mockPendingApi } from '../../test/mockApi';
 import PasswordsPage from './PasswordsPage';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
@@ -235,10 +235,48 @@ describe('PasswordsPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Add Password' })).toBeInTheDocument();
   });
 
-  it('empties the list and says so when fetching fails', async () => {
-    vault.fail.set('GET /passwords', { status: 500, message: 'Database down' });
-    renderPage();
-    expect(await screen.findByText('Failed to fetch passwords')).toBeInTheDocument();
-    expect(screen.getByText('No passwords found')).toBeInTheDocument();
+  describe('when the list cannot be fetched', () => {
+    const toasts = (text: string) => screen.queryAllByText(text, { selector: '.MuiAlert-message' });
+
+    it('shows the failure with Retry in place of the cards (never the empty state), toasts once, and Retry brings the list', async () => {
+      vault.fail.set('GET /passwords', { status: 500, message: 'Database down' });
+      const { user } = renderPage();
+      expect(
+        await screen.findByRole('heading', { name: "Your passwords couldn't be loaded" }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Database down')).toBeInTheDocument();
+      expect(screen.queryByText('No passwords found')).not.toBeInTheDocument();
+      expect(screen.queryByText('Get started by adding your first password')).not.toBeInTheDocument();
+      expect(screen.queryByText(/^\d+ passwords?$/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('article')).not.toBeInTheDocument();
+      await waitFor(() => expect(toasts('Failed to fetch passwords')).toHaveLength(1));
+      // However many requests the failure took, one toast says so.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(toasts('Failed to fetch passwords')).toHaveLength(1);
+
+      vault.fail.delete('GET /passwords');
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByRole('article', { name: 'GitHub' })).toBeInTheDocument();
+      expect(screen.getByText('2 passwords')).toBeInTheDocument();
+      expect(
+        screen.queryByRole('heading', { name: "Your passwords couldn't be loaded" }),
+      ).not.toBeInTheDocument();
+      expect(toasts('Failed to fetch passwords')).toHaveLength(1);
+    });
+
+    it("offline, says PassVault can't be reached, in words, never the browser's TypeError", async () => {
+      const backOnline = goOffline();
+      try {
+        renderPage();
+        expect(
+          await screen.findByText("Can't reach PassVault. Check your connection and try again."),
+        ).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+        expect(screen.queryByText(/TypeError|Failed to fetch$/)).not.toBeInTheDocument();
+        await waitFor(() => expect(toasts('Failed to fetch passwords')).toHaveLength(1));
+      } finally {
+        backOnline();
+      }
+    });
   });
 });

@@ -10,7 +10,9 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { MasterPasswordPromptProvider } from '../masterPassword';
 import { useListPreferences } from '../settings';
+import { messageOf } from '../../shared/api/errorText';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { keepClearOfToasts } from '../../shared/ui/ToastPlacement';
 import { usePasswordEditor } from './entryForm/usePasswordEditor';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { ListPreferences } from '../../common/listOrder';
@@ -18,6 +20,7 @@ import type { PasswordEntry } from '../../common/wire';
 import { CardSkeletons } from './CardSkeletons';
 import { EmptyState } from './EmptyState';
 import { EntryList } from './list/EntryList';
+import { ListErrorState } from './ListErrorState';
 import { SortControls, ViewToggle } from './ListControls';
 import { HEALTH_FILTER_TEXT, healthFilterOf } from './passwordHealth';
 import { RevealedSecretsProvider } from './revealedSecrets';
@@ -118,12 +121,18 @@ function PasswordsView() {
           sx={{ mb: 2, maxWidth: '100%' }}
         />
       )}
-      <Box sx={{ mb: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+      {/* The order and view pickers sit on the right, where toasts would: they stay below this row. */}
+      <Box
+        ref={keepClearOfToasts}
+        sx={{ mb: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}
+      >
         <Box
           sx={{ minHeight: 40, display: 'flex', alignItems: 'center', gap: 2, flex: '1 1 auto', order: 0 }}
         >
           <Typography variant="body2" color="text.secondary" role="status" sx={{ flexShrink: 0 }}>
-            {isLoading ? '' : `${count.toLocaleString()} ${count === 1 ? 'password' : 'passwords'}`}
+            {isLoading || list.isListError
+              ? ''
+              : `${count.toLocaleString()} ${count === 1 ? 'password' : 'passwords'}`}
           </Typography>
           {list.isRefreshing && (
             <LinearProgress aria-label="Updating the list" sx={{ flexGrow: 1, maxWidth: 240 }} />
@@ -141,6 +150,8 @@ function PasswordsView() {
       </Box>
       {isLoading ? (
         <CardSkeletons />
+      ) : list.isListError ? (
+        <ListErrorState reason={messageOf(error)} onRetry={list.retry} retrying={list.isRefreshing} />
       ) : count > 0 ? (
         <EntryList
           entries={list.entries}

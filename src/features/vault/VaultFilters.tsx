@@ -5,6 +5,7 @@ import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { CATEGORIES, CATEGORY_FILTER_ALL } from '../../common/constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { keepClearOfToasts } from '../../shared/ui/ToastPlacement';
 import { SearchField } from './SearchField';
 import {
   categoryChanged,
@@ -22,7 +23,12 @@ export function VaultFilters() {
   const category = useAppSelector(selectCategory);
   const favoritesOnly = useAppSelector(selectFavoritesOnly);
   return (
-    <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
+    <Box
+      role="search"
+      // Toasts appear below the filters, not over them.
+      ref={keepClearOfToasts}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}
+    >
       <SearchField />
       {/* A native select: light for the page's first paint, and the phone's own picker. */}
       <TextField

@@ -17,8 +17,12 @@ export interface PasswordWindows {
   isLoadingMore: boolean;
   /** A new failure, list or later window: each one is a new value, for the toast. */
   error: unknown;
+  /** The list itself could not be fetched (not a later window): nothing to show but the failure. */
+  isListError: boolean;
   /** Ask for the next window; nothing if there is none or a request is running. */
   loadMore: () => void;
+  /** Ask for the list again after it failed. */
+  retry: () => void;
 }
 
 /** The Passwords page's list for the given filters, one window of entries at a time. */
@@ -36,6 +40,7 @@ export function usePasswordWindows(
     isFetchingNextPage,
     hasNextPage,
     fetchNextPage,
+    refetch,
   } = useGetPasswordWindowsInfiniteQuery(filters, { skip: options.skip });
 
   const entries = useMemo(() => data?.pages.flatMap((page) => page.passwords) ?? NO_ENTRIES, [data]);
@@ -48,6 +53,7 @@ export function usePasswordWindows(
   // once all are here, it is exactly what was loaded, so no placeholder waits for an entry that is gone.
   const size = isListError ? 0 : more ? Math.max(total, entries.length) : entries.length;
 
+  const retry = useCallback(() => void refetch(), [refetch]);
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetching) void fetchNextPage();
   }, [fetchNextPage, hasNextPage, isFetching]);
@@ -60,6 +66,8 @@ export function usePasswordWindows(
     isRefreshing: isFetching && !isLoading && !isFetchingNextPage,
     isLoadingMore: isFetchingNextPage,
     error: isError ? error : undefined,
+    isListError,
     loadMore,
+    retry,
   };
 }

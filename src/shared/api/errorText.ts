@@ -30,15 +30,30 @@ export function failureDetails(
   return details;
 }
 
+/** What a proxy in front answers when PassVault behind it is down: an HTML page, not PassVault's JSON. */
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
+
+/**
+ * The text a person reads. The transport's own words ("TypeError: Failed to fetch", "SyntaxError:
+ * Unexpected token '<'") are never shown: no answer, or a proxy's page instead of PassVault's, reads
+ * UNREACHABLE; any other answer without a message reads FALLBACK_ERROR.
+ */
 export function errorText(error: FetchBaseQueryError): string {
   if (typeof error.status === 'number') {
     const data = error.data as { message?: unknown } | undefined;
     if (data && typeof data.message === 'string' && data.message) return data.message;
-    return FALLBACK_ERROR;
+    return GATEWAY_FAILURES.has(error.status) ? UNREACHABLE : FALLBACK_ERROR;
   }
-  if (error.status === 'FETCH_ERROR') return UNREACHABLE;
-  if ('error' in error && error.error) return error.error;
-  return FALLBACK_ERROR;
+  switch (error.status) {
+    case 'FETCH_ERROR':
+    case 'TIMEOUT_ERROR':
+      return UNREACHABLE;
+    case 'PARSING_ERROR':
+      return GATEWAY_FAILURES.has(error.originalStatus) ? UNREACHABLE : FALLBACK_ERROR;
+    case 'CUSTOM_ERROR':
+      // The app's own words (e.g. 'Invalid response format').
+      return error.error || FALLBACK_ERROR;
+  }
 }
 
 /** SPEC section 8: a 401 about the token signs out; a 401 about the master password only shows its message. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { keepClearOfToasts } from './ToastPlacement';
 
 export interface PageHeaderProps {
   /** The page's one h1. */
@@ -10,10 +11,11 @@ export interface PageHeaderProps {
   action?: ReactNode;
 }
 
-/** The heading of a signed-in page. */
+/** The heading of a signed-in page. Toasts appear below it, not over its action. */
 export function PageHeader({ title, subtitle, action }: PageHeaderProps) {
   return (
     <Box
+      ref={keepClearOfToasts}
       sx={{
         display: 'flex',
         flexWrap: 'wrap',

@@ -56,7 +56,8 @@ export const Toast = forwardRef<HTMLDivElement, CustomContentProps>(function Toa
         sx={{
           ...colors,
           width: '100%',
-          minWidth: { sm: 300 },
+          // Beside an open dialog the container may be narrower than 300 px (ToastPlacement).
+          minWidth: { sm: 'min(300px, 100%)' },
           maxWidth: 440,
           alignItems: 'center',
           boxShadow: 6,

@@ -6,6 +6,8 @@ export interface FormikLike<V> {
   values: V;
   errors: FormikErrors<V>;
   touched: FormikTouched<V>;
+  /** How many times the form was submitted (Formik counts attempts, valid or not). */
+  submitCount: number;
   handleChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   handleBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 }
@@ -30,17 +32,22 @@ export function fieldProps<V extends object>(formik: FormikLike<V>, name: keyof 
   };
 }
 
-/** The props that wire an OtpField to a Formik code field: digits only, the error once touched. */
+/**
+ * The props that wire an OtpField to a Formik code field: digits only, the error once a submit was
+ * tried. Leaving the field (for Resend code, say: the code is on its way) does not flag a code the user
+ * has not had the chance to type.
+ */
 export function otpFieldProps<V extends object>(formik: FormikLike<V>, name: keyof V & string) {
   const { value, onBlur, error, helperText } = fieldProps(formik, name);
+  const show = error && formik.submitCount > 0;
   return {
     id: name,
     name,
     value,
     onValueChange: (next: string) => void formik.setFieldValue(name, next),
     onBlur,
-    error,
+    error: show,
     // Always a line, so the button below does not jump when a message appears.
-    helperText: helperText ?? ' ',
+    helperText: (show && helperText) || ' ',
   };
 }

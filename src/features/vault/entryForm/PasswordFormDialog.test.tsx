@@ -55,6 +55,18 @@ describe('password form dialog', () => {
     expect(screen.queryByRole('dialog', { name: 'Master password required' })).not.toBeInTheDocument();
   });
 
+  it('flags an empty title only once Save was tried, not when the user moves on to Generate', async () => {
+    const user = renderForm();
+    const form = await openForm(user);
+    await user.click(within(form).getByLabelText(/^Title/));
+    await user.click(within(form).getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Password generated')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Title/)).toHaveAttribute('aria-invalid', 'false');
+    expect(within(form).queryByText('App or website name is required')).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('App or website name is required')).toBeInTheDocument();
+  });
+
   it('generates a 16-character password from the SPEC alphabet and says so', async () => {
     const user = renderForm();
     const form = await openForm(user);
@@ -118,5 +130,63 @@ describe('password form dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Failed to save password')).toBeInTheDocument();
     expect(within(form).getByLabelText(/^Title/)).toHaveValue('Mail');
+  });
+
+  describe('leaving with Escape or a click outside', () => {
+    const backdropOf = (form: HTMLElement) =>
+      form.closest('.MuiDialog-root')?.querySelector('.MuiBackdrop-root') as HTMLElement;
+
+    it('closes an untouched form at once', async () => {
+      const user = renderForm();
+      await openForm(user);
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      const form = await openForm(user);
+      await user.click(backdropOf(form));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('asks before discarding what was typed: Keep editing keeps it, Discard closes', async () => {
+      const user = renderForm();
+      const form = await openForm(user);
+      await user.type(within(form).getByLabelText(/^Title/), 'Half-filled');
+      await user.keyboard('{Escape}');
+      const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+      expect(question).toHaveAccessibleDescription('What you entered in this form will be lost.');
+      await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() => expect(question).not.toBeInTheDocument());
+      expect(within(form).getByLabelText(/^Title/)).toHaveValue('Half-filled');
+
+      // A click beside the form asks too.
+      await user.click(backdropOf(form));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
+          name: 'Discard',
+        }),
+      );
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(vault.calls).toHaveLength(0);
+
+      // The next opening starts empty, and unchanged again.
+      const next = await openForm(user);
+      expect(within(next).getByLabelText(/^Title/)).toHaveValue('');
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('does not ask when the change was undone, nor when Cancel is pressed', async () => {
+      const user = renderForm();
+      let form = await openForm(user);
+      await user.type(within(form).getByLabelText(/^Title/), 'X');
+      await user.clear(within(form).getByLabelText(/^Title/));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      form = await openForm(user);
+      await user.type(within(form).getByLabelText(/^Title/), 'Mail');
+      await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
   });
 });

@@ -17,7 +17,7 @@ import TuneIcon from '@mui/icons-material/Tune';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { CATEGORIES } from '../../../common/constants';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FormChanges, FormDialog } from '../../../shared/ui/FormDialog';
 import { PasswordField } from '../../../shared/ui/PasswordField';
 import { StrengthMeter } from '../../../shared/ui/StrengthMeter';
 import { PasswordGenerator, useGeneratePassword } from '../generator';
@@ -61,11 +61,26 @@ export function PasswordFormDialog({
   return (
     <FormDialog open={open} onClose={onClose} titleId={`${id}-title`}>
       <Formik initialValues={initialValues} validationSchema={passwordFormSchema} onSubmit={submit}>
-        {({ values, errors, touched, isSubmitting, handleChange, handleBlur, setFieldValue }) => {
+        {({
+          values,
+          errors,
+          touched,
+          dirty,
+          submitCount,
+          isSubmitting,
+          handleChange,
+          handleBlur,
+          setFieldValue,
+        }) => {
+          // A field left empty is flagged once Save was tried, not when the user moves on (to Generate,
+          // say); what was typed is checked when the field is left.
           const fieldError = (name: keyof PasswordFormValues) =>
-            touched[name] && typeof errors[name] === 'string' ? errors[name] : undefined;
+            touched[name] && (submitCount > 0 || Boolean(values[name])) && typeof errors[name] === 'string'
+              ? errors[name]
+              : undefined;
           return (
             <Form noValidate style={{ display: 'contents' }}>
+              <FormChanges dirty={dirty} />
               <DialogTitle id={`${id}-title`}>
                 {mode === 'create' ? 'Add Password' : 'Edit Password'}
               </DialogTitle>

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +20,7 @@ import { MasterPasswordPromptProvider, useMasterPasswordPrompt } from '../../mas
 import { useRestorePassword } from '../useRestorePassword';
 import { useGetTrashQuery, vaultCareApi } from '../vaultCareApi';
 import { TRASH_DAYS, TrashEntry } from './TrashEntry';
+import { RetryAlert } from '../../../shared/ui/RetryAlert';
 
 function TrashSkeletons() {
   return (
@@ -95,16 +95,9 @@ function TrashView() {
   if (trash.isLoading) content = <TrashSkeletons />;
   else if (trash.isError)
     content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void trash.refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={() => void trash.refetch()} retrying={trash.isFetching}>
         {`Failed to load the trash: ${messageOf(trash.error)}`}
-      </Alert>
+      </RetryAlert>
     );
   else if (count === 0) content = <EmptyTrash />;
   else

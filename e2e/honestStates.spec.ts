@@ -1,0 +1,207 @@
+// Issue "Everyday use", honest states: when the vault cannot be fetched (the server failing, or the
+// network gone), the Passwords page, the dashboard and Settings say so with Retry, never an empty vault;
+// one toast per failure; Retry brings the data back. axe runs on each failure view in both themes at
+// 1280 and 375 px, and the screens are saved in UX_SHOTS_DIR (default /tmp/ux-shots).
+import fs from 'node:fs';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { newPerson, registerThroughApi, signIn } from './support/users';
+import { addEntryThroughApi } from './support/vault';
+import { axeOn, shoot, THEMES, useTheme } from './support/screens';
+import { recordToasts, toastsShown } from './support/toasts';
+
+const SHOTS_DIR = process.env.UX_SHOTS_DIR || '/tmp/ux-shots';
+const WIDTHS = [1280, 375] as const;
+const UNREACHABLE = "Can't reach PassVault. Check your connection and try again.";
+const LIST = '**/api/passwords?*';
+const LIST_FAILED = "Your passwords couldn't be loaded";
+
+const serverError = (route: Route) =>
+  route.fulfill({
+    status: 500,
+    contentType: 'application/json',
+    body: JSON.stringify({ message: 'Database down' }),
+  });
+
+async function setWidth(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: width < 768 ? 760 : 800 });
+}
+
+/** Every width and theme: a screenshot of `target` and axe on `selector`; answers the violations. */
+async function auditEverywhere(page: Page, target: Locator, selector: string, name: string) {
+  const violations: string[] = [];
+  for (const width of WIDTHS) {
+    await setWidth(page, width);
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      await expect(target).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} overflows at ${width} px`).toBeLessThanOrEqual(0);
+      await shoot(page, target, SHOTS_DIR, `${name}-${theme}-${width}`);
+      violations.push(...(await axeOn(page, selector)).map((line) => `[${theme} ${width}] ${line}`));
+    }
+  }
+  await setWidth(page, 1280);
+  await useTheme(page, 'light');
+  return violations;
+}
+
+/** A person with a few entries, signed in, recording every toast. */
+async function personWithEntries(page: Page, request: Parameters<typeof registerThroughApi>[0]) {
+  await recordToasts(page);
+  await page.addInitScript(() => {
+    if (!window.localStorage.getItem('theme')) window.localStorage.setItem('theme', 'light');
+  });
+  const person = newPerson('Honest');
+  const token = await registerThroughApi(request, person);
+  for (const title of ['Mail', 'Bank', 'Forge']) {
+    await addEntryThroughApi(request, token, person.masterPassword, {
+      title,
+      password: `${title}-S3cret!pass`,
+      category: 'work',
+    });
+  }
+  await signIn(page, person);
+  return person;
+}
+
+test.describe('honest states when the vault cannot be fetched', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('Passwords: a failing server shows the failure with Retry, one toast, and Retry brings the list', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    await personWithEntries(page, request);
+    await page.route(LIST, serverError);
+    await page.goto('/passwords');
+
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: LIST_FAILED })).toBeVisible();
+    await expect(main.getByText('Database down')).toBeVisible();
+    await expect(main.getByText('No passwords found')).toHaveCount(0);
+    await expect(main.getByText('Get started by adding your first password')).toHaveCount(0);
+    await expect(main.getByText(/^\d+ passwords?$/)).toHaveCount(0);
+    // However many requests failed (the reload's early one and the page's own), one toast, and no more.
+    await expect.poll(() => toastsShown(page, 'Failed to fetch passwords')).toBe(1);
+    await page.waitForTimeout(5_000);
+    expect(await toastsShown(page, 'Failed to fetch passwords')).toBe(1);
+
+    const violations = await auditEverywhere(page, main, 'main', 'list-failed-500');
+    expect(violations).toEqual([]);
+
+    await page.unroute(LIST);
+    await main.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('article', { name: 'Forge' })).toBeVisible();
+    await expect(main.getByText('3 passwords')).toBeVisible();
+    await expect(main.getByRole('heading', { name: LIST_FAILED })).toHaveCount(0);
+    expect(await toastsShown(page, 'Failed to fetch passwords')).toBe(1);
+  });
+
+  test('Passwords offline: "Can\'t reach PassVault" with Retry, one toast, and Retry once back online', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    await personWithEntries(page, request);
+    await page.goto('/passwords');
+    await expect(page.getByRole('article', { name: 'Forge' })).toBeVisible();
+
+    // The network goes; a search asks the server for a list it cannot get.
+    await context.setOffline(true);
+    await page.getByPlaceholder('Search passwords, websites, usernames...').fill('a');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: LIST_FAILED })).toBeVisible();
+    await expect(main.getByText(UNREACHABLE)).toBeVisible();
+    await expect(page.getByText(/TypeError|Failed to fetch$/)).toHaveCount(0);
+    await expect(main.getByText('No passwords found')).toHaveCount(0);
+    await expect.poll(() => toastsShown(page, 'Failed to fetch passwords')).toBe(1);
+
+    // Retry while still offline says so again, without a second toast piling up on the first.
+    await main.getByRole('button', { name: 'Retry' }).click();
+    await expect(main.getByText(UNREACHABLE)).toBeVisible();
+    const violations = await auditEverywhere(page, main, 'main', 'list-failed-offline');
+    expect(violations).toEqual([]);
+
+    await context.setOffline(false);
+    await main.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('article', { name: 'Mail' })).toBeVisible();
+    await expect(main.getByRole('heading', { name: LIST_FAILED })).toHaveCount(0);
+  });
+
+  test('Dashboard: the banner with Retry, counts not claimed, one toast; Retry loads it', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    await personWithEntries(page, request);
+    await page.route('**/api/passwords/stats', serverError);
+    await page.route(LIST, serverError);
+    await page.goto('/dashboard');
+
+    const main = page.getByRole('main');
+    const text = 'Failed to load dashboard data: Database down';
+    await expect(main.getByText(text)).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Retry' }).first()).toBeVisible();
+    await expect(main.getByText('No passwords yet')).toHaveCount(0);
+    await expect(main.getByText('No categories yet')).toHaveCount(0);
+    await expect(main.getByText('Your recent passwords could not be loaded.')).toBeVisible();
+    const total = main.getByRole('link', { name: /Total Passwords/ });
+    await expect(total).toContainText('Not available');
+    await expect.poll(() => toastsShown(page, text)).toBe(1);
+    await page.waitForTimeout(5_000);
+    expect(await toastsShown(page, text)).toBe(1);
+
+    const violations = await auditEverywhere(page, main, 'main', 'dashboard-failed');
+    expect(violations).toEqual([]);
+
+    await page.unroute('**/api/passwords/stats');
+    await page.unroute(LIST);
+    await main.getByRole('button', { name: 'Retry' }).first().click();
+    await expect(total).toContainText('3');
+    await expect(main.getByText(text)).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Recent Passwords' }).getByRole('listitem')).toHaveCount(3);
+  });
+
+  test('Settings: counts and preferences that cannot be loaded say so with Retry, without a toast', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    await personWithEntries(page, request);
+    // The network refuses this one call, as offline.
+    await page.route('**/api/user/settings', (route) => route.abort('internetdisconnected'));
+    await page.goto('/settings?tab=data');
+
+    const panel = page.getByRole('tabpanel', { name: 'Data' });
+    const overview = panel.getByRole('region', { name: 'Data Overview' });
+    const failed = `Your settings could not be loaded: ${UNREACHABLE}`;
+    await expect(overview.getByText(failed)).toBeVisible();
+    await expect(overview.getByText('Total Passwords')).toHaveCount(0);
+    const violations = await auditEverywhere(page, overview, 'main', 'settings-data-failed');
+
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    const notifications = page.getByRole('tabpanel', { name: 'Notifications' });
+    await expect(notifications.getByText(failed)).toBeVisible();
+    await expect(notifications.getByRole('switch')).toHaveCount(0);
+    violations.push(...(await auditEverywhere(page, notifications, 'main', 'settings-notifications-failed')));
+    expect(violations).toEqual([]);
+    // SPEC section 8: a failed load of the settings raises no toast.
+    expect(await page.evaluate(() => window.__toastsShown ?? [])).not.toContainEqual(
+      expect.stringContaining('settings'),
+    );
+
+    await page.unroute('**/api/user/settings');
+    await notifications.getByRole('button', { name: 'Retry' }).click();
+    await expect(notifications.getByRole('switch', { name: 'Email Notifications' })).toBeEnabled();
+    await page.getByRole('tab', { name: 'Data' }).click();
+    await expect(
+      page.getByRole('region', { name: 'Data Overview' }).getByText('Total Passwords'),
+    ).toBeVisible();
+  });
+});
