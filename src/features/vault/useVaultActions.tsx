@@ -25,7 +25,16 @@ export interface CardActions {
   edit: (entry: PasswordEntry) => void;
   /** Opens the edit form with a freshly generated password filled in (a flagged card's one click). */
   renewPassword: (entry: PasswordEntry) => void;
-  remove: (entry: PasswordEntry) => void;
+  /**
+   * Asks to confirm, then for the master password, and moves the entry to the trash; `onDeleted` runs
+   * once it is gone (the detail panel closes then).
+   */
+  remove: (entry: PasswordEntry, onDeleted?: () => void) => void;
+}
+
+interface PendingDelete {
+  entry: PasswordEntry;
+  onDeleted?: () => void;
 }
 
 export function useVaultActions(
@@ -39,7 +48,7 @@ export function useVaultActions(
   const prompt = useMasterPasswordPrompt();
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const restore = useRestorePassword();
-  const [pendingDelete, setPendingDelete] = useState<PasswordEntry | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
 
   const toggleReveal = useCallback(
     async ({ _id: id }: PasswordEntry) => {
@@ -150,9 +159,10 @@ export function useVaultActions(
   );
 
   const confirmDelete = async () => {
-    const entry = pendingDelete;
+    const pending = pendingDelete;
     setPendingDelete(null);
-    if (!entry) return;
+    if (!pending) return;
+    const { entry } = pending;
     const masterPassword = await prompt({ purpose: 'delete', entryId: entry._id });
     if (!masterPassword) return;
     try {
@@ -160,6 +170,7 @@ export function useVaultActions(
         vaultApi.endpoints.deletePassword.initiate({ id: entry._id, masterPassword }, { track: false }),
       ).unwrap();
       secrets.delete(entry._id);
+      pending.onDeleted?.();
       // The entry went to the trash: one click puts it back, without the master password.
       // One Undo per toast: a second click while the toast is leaving does nothing.
       let undone = false;
@@ -196,7 +207,7 @@ export function useVaultActions(
       toggleFavorite: (entry) => void toggleFavorite(entry),
       edit,
       renewPassword,
-      remove: setPendingDelete,
+      remove: (entry, onDeleted) => setPendingDelete({ entry, onDeleted }),
     }),
     [copyField, copyHiddenField, copyPassword, copyTotp, edit, renewPassword, toggleFavorite, toggleReveal],
   );
