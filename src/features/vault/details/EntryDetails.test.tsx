@@ -1,11 +1,14 @@
 // The entry detail panel with the Passwords page's real composition behind it (src/test/
 // passwordsWithDetails.tsx): real store, router, theme, snackbars, master-password prompt, cards and card
-// actions; only `fetch` is mocked (the vault fake).
+// actions; only `fetch` is mocked (the vault fake, and the account fake for the activity list).
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
+import type { ActivityItem } from '../../../common/activity';
 import { evaluatePassword } from '../../../common/passwordPolicy';
 import type { RevealedPasswordEntry } from '../../../common/wire';
+import { installFakeAccount } from '../../../test/fakeAccountServer';
 import { installFakeVault, makeEntry, type FakeVault } from '../../../test/fakeVaultServer';
+import type { TestRequest, TestResponse } from '../../../test/fetchPolyfill';
 import { setViewportWidth } from '../../../test/media';
 import { renderPasswordsWithDetails } from '../../../test/passwordsWithDetails';
 import { readableDate } from '../readableDate';
@@ -332,12 +335,13 @@ describe('the entry detail panel', () => {
     expect(within(panel).queryByText('Favorite', { selector: '.MuiChip-label' })).not.toBeInTheDocument();
   });
 
-  it('edits through the card flow; the panel shows the saved entry', async () => {
+  it('edits through the card flow; the panel shows the saved entry and the form no longer has the activity', async () => {
     const { user } = renderPasswordsWithDetails();
     const panel = await openDetails(user, 'GitHub');
     await user.click(within(panel).getByRole('button', { name: 'Edit' }));
     await answerMasterPassword(user);
     const form = await screen.findByRole('dialog', { name: 'Edit Password' });
+    expect(within(form).queryByRole('button', { name: 'Activity of this entry' })).not.toBeInTheDocument();
     const title = within(form).getByLabelText(/^Title/);
     expect(title).toHaveValue('GitHub');
     await user.clear(title);
@@ -373,6 +377,39 @@ describe('the entry detail panel', () => {
     await waitFor(() => expect(panel).not.toBeInTheDocument());
     expect(vault.trash.map((entry) => entry._id)).toEqual(['gh']);
     await waitFor(() => expect(screen.queryByRole('article', { name: 'GitHub' })).not.toBeInTheDocument());
+  });
+
+  it("shows the entry's own activity, on demand", async () => {
+    const line: ActivityItem = {
+      id: 'line-1',
+      action: 'reveal',
+      actor: 'user',
+      entryId: 'gh',
+      entryTitle: 'GitHub',
+      ip: '203.0.113.7',
+      userAgent: null,
+      createdAt: new Date().toISOString(),
+    };
+    const account = installFakeAccount({ activity: [line, { ...line, id: 'other', entryId: 'forum' }] });
+    const accountFetch = globalThis.fetch as unknown as (request: TestRequest) => Promise<TestResponse>;
+    installFakeVault([github(), forum()]);
+    const vaultFetch = globalThis.fetch as unknown as (request: TestRequest) => Promise<TestResponse>;
+    // The activity is the account fake's; everything else, the vault fake's.
+    (globalThis as unknown as { fetch: unknown }).fetch = (request: TestRequest) =>
+      /\/activity$/.test(new URL(request.url).pathname) ? accountFetch(request) : vaultFetch(request);
+
+    const { user } = renderPasswordsWithDetails();
+    const panel = await openDetails(user, 'GitHub');
+    expect(within(panel).queryByRole('list', { name: 'Entry activity' })).not.toBeInTheDocument();
+    expect(account.count('GET /passwords/gh/activity')).toBe(0);
+    await user.click(within(panel).getByRole('button', { name: 'Activity of this entry' }));
+    const log = await within(panel).findByRole('list', { name: 'Entry activity' });
+    expect(within(log).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(log).getByRole('listitem')).toHaveTextContent(/^Revealed/);
+    expect(within(panel).getByRole('button', { name: 'Hide activity' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   });
 
   it('forgets every revealed secret when the page is left', async () => {

@@ -13,6 +13,7 @@ import type { CardActions } from '../useVaultActions';
 import { DetailFields } from './DetailFields';
 import { DetailRow, DetailSection } from './DetailRow';
 import { DetailsHeader } from './DetailsHeader';
+import { EntryActivity } from './EntryActivity';
 import { NotesRow, PasswordRow, TotpDetailRow } from './SecretRows';
 import { WebsiteLink } from './WebsiteLink';
 
@@ -143,6 +144,9 @@ export function EntryDetails({ entry, titleId, actions, onClose }: EntryDetailsP
             <time dateTime={entry.updatedAt}>{readableDate(entry.updatedAt)}</time>
           </DetailRow>
         </DetailSection>
+        <Box sx={{ px: 2.5, py: 1.5 }}>
+          <EntryActivity entryId={entry._id} />
+        </Box>
       </Box>
     </>
   );
