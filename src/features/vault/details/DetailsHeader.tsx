@@ -35,7 +35,8 @@ export function DetailsHeader({
   const color = categoryColor(entry.category);
   const { title, isFavorite } = entry;
   return (
-    <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', px: 2.5, pt: 2, pb: 1.5 }}>
+    // A plain box, not <header>: inside the dialog that would be a second banner landmark.
+    <Box sx={{ flexShrink: 0, borderBottom: 1, borderColor: 'divider', px: 2.5, pt: 2, pb: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, minWidth: 0 }}>
         <Avatar
           aria-hidden

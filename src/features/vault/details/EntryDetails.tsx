@@ -47,7 +47,8 @@ export function EntryDetails({ entry, titleId, actions, onClose }: EntryDetailsP
         onEdit={() => actions.edit(entry)}
         onDelete={() => actions.remove(entry)}
       />
-      <Box sx={{ flexGrow: 1, overflowY: 'auto' }}>
+      {/* Only the body scrolls: the title, Close and the actions stay in sight. */}
+      <Box sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto' }}>
         {healthReasons(entry.health).length > 0 && (
           // The card's reasons and its one click to a new password.
           <Box

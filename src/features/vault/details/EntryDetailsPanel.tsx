@@ -59,7 +59,11 @@ export default function EntryDetailsPanel({
     [actions, onClose],
   );
 
-  const content = <EntryDetails entry={entry} titleId={titleId} actions={panelActions} onClose={onClose} />;
+  const content = (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <EntryDetails entry={entry} titleId={titleId} actions={panelActions} onClose={onClose} />
+    </Box>
+  );
 
   if (!sideSheet) {
     return (
@@ -94,7 +98,7 @@ export default function EntryDetailsPanel({
         transition: { onExited },
       }}
     >
-      <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>{content}</Box>
+      {content}
     </Drawer>
   );
 }
