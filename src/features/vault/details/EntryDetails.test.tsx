@@ -7,6 +7,8 @@ import type { ActivityItem } from '../../../common/activity';
 import { evaluatePassword } from '../../../common/passwordPolicy';
 import type { RevealedPasswordEntry } from '../../../common/wire';
 import { installFakeAccount } from '../../../test/fakeAccountServer';
+import { forgetUnlockWindow } from '../../../shared/api/vaultUnlock';
+import { installFakeUnlockWindow } from '../../../test/fakeUnlockWindow';
 import { installFakeVault, makeEntry, type FakeVault } from '../../../test/fakeVaultServer';
 import type { TestRequest, TestResponse } from '../../../test/fetchPolyfill';
 import { setViewportWidth } from '../../../test/media';
@@ -410,6 +412,34 @@ describe('the entry detail panel', () => {
       'aria-expanded',
       'true',
     );
+  });
+
+  it('within the unlock window, reveals without asking again (the key is sent, not the password)', async () => {
+    window.localStorage.setItem('token', 'session-token');
+    const server = installFakeUnlockWindow({
+      master: vault.master,
+      masterPassword: MASTER,
+      settings: { unlockMinutes: 5 },
+    });
+    try {
+      const { user } = renderPasswordsWithDetails();
+      // The window opens with the card's reveal of another entry.
+      await user.click(await screen.findByRole('button', { name: 'Reveal password for Old forum' }));
+      await answerMasterPassword(user);
+      await within(card('Old forum')).findByText('abc');
+
+      const panel = await openDetails(user, 'GitHub');
+      await user.click(within(panel).getByRole('button', { name: 'Show password and notes' }));
+      await waitFor(() => expect(row(panel, 'Password')).toHaveTextContent(SECRET));
+      expect(screen.queryByRole('dialog', { name: 'Master password required' })).not.toBeInTheDocument();
+      const views = server.calls.filter((call) => call.path.endsWith('/view'));
+      expect(views.map((call) => [call.unlockKey !== null, call.withMasterPassword])).toEqual([
+        [true, false],
+        [true, false],
+      ]);
+    } finally {
+      act(() => forgetUnlockWindow());
+    }
   });
 
   it('forgets every revealed secret when the page is left', async () => {
