@@ -47,6 +47,9 @@ export interface ApiEntry {
   isFavorite?: boolean;
   notes?: string;
   tags?: string[];
+  /** An otpauth://totp/ link or a base32 secret. */
+  totp?: string;
+  fields?: { name: string; value: string; hidden: boolean }[];
 }
 
 /** Adds an entry through `POST /api/passwords` with a session token (from `registerThroughApi`). */

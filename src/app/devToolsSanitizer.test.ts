@@ -110,3 +110,47 @@ test('blanks the unlock key, however it travels: an answer, or the header of a r
   // The request itself is left as it was.
   expect(headers.get('X-Vault-Unlock')).toBe('k3y-of-the-tab');
 });
+
+test('blanks everything the detail panel shows after a reveal, and keeps what the list shows', () => {
+  // The answer of POST /passwords/{id}/view passes through a `viewPassword` action (never the cache).
+  const revealed = {
+    _id: 'gh',
+    title: 'GitHub',
+    email: 'octo@example.com',
+    username: 'octo',
+    website: 'https://github.com',
+    category: 'work',
+    isFavorite: true,
+    tags: ['dev'],
+    password: 'Gh-S3cret!pass',
+    notes: 'Recovery codes:\n1234-5678',
+    totp: 'otpauth://totp/GitHub:octo?secret=JBSWY3DPEHPK3PXP',
+    totpCode: '123456',
+    totpRemaining: 12,
+    hasTotp: true,
+    fields: [
+      { name: 'Team', value: 'octo-team', hidden: false },
+      { name: 'Recovery PIN', value: '0042', hidden: true },
+    ],
+    createdAt: '2026-01-03T14:05:00.000Z',
+    updatedAt: '2026-02-10T09:30:00.000Z',
+  };
+  const action = {
+    type: 'api/executeMutation/fulfilled',
+    payload: revealed,
+    meta: { arg: { endpointName: 'viewPassword', originalArgs: { id: 'gh', masterPassword: 'M4ster!pw' } } },
+  };
+  const shown = redactSecrets(action);
+  expect(shown.payload).toEqual({
+    ...revealed,
+    password: REDACTED,
+    notes: REDACTED,
+    totp: REDACTED,
+    totpCode: REDACTED,
+    fields: [
+      { name: 'Team', value: 'octo-team', hidden: false },
+      { name: 'Recovery PIN', value: REDACTED, hidden: true },
+    ],
+  });
+  expect(shown.meta.arg.originalArgs).toEqual({ id: 'gh', masterPassword: REDACTED });
+});

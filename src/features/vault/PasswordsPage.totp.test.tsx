@@ -194,11 +194,14 @@ describe('TOTP codes and custom fields on the Passwords page', () => {
         fields: ['One', 'Two', 'Three', 'Four', 'Five'].map((name) => ({ name, value: name, hidden: false })),
       }),
     );
-    renderPage();
+    const user = renderPage();
     const many = await screen.findByRole('article', { name: 'Many' });
     // Each field's name and its value ("Three: Three").
     expect(within(many).getAllByText('Three', { selector: 'span' })).toHaveLength(2);
     expect(within(many).queryAllByText('Four', { selector: 'span' })).toHaveLength(0);
-    expect(within(many).getByRole('button', { name: '2 more fields in details' })).toBeInTheDocument();
+    await user.click(within(many).getByRole('button', { name: '2 more fields in details' }));
+    // The details hold all five.
+    const details = await screen.findByRole('dialog', { name: 'Many' });
+    for (const name of ['One', 'Five']) expect(within(details).getAllByText(name).length).toBeGreaterThan(0);
   });
 });

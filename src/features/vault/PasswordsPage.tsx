@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
@@ -16,7 +16,6 @@ import { keepClearOfToasts } from '../../shared/ui/ToastPlacement';
 import { usePasswordEditor } from './entryForm/usePasswordEditor';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { ListPreferences } from '../../common/listOrder';
-import type { PasswordEntry } from '../../common/wire';
 import { CardSkeletons } from './CardSkeletons';
 import { EmptyState } from './EmptyState';
 import { EntryList } from './list/EntryList';
@@ -25,7 +24,8 @@ import { SortControls, ViewToggle } from './ListControls';
 import { HEALTH_FILTER_TEXT, healthFilterOf } from './passwordHealth';
 import { RevealedSecretsProvider } from './revealedSecrets';
 import { usePasswordWindows } from './usePasswordWindows';
-import { useVaultActions } from './useVaultActions';
+import { useVaultActions, type ListActions } from './useVaultActions';
+import { useEntryDetails } from './details/useEntryDetails';
 import { useGetTrashQuery } from './vaultCareApi';
 import { VaultFilters } from './VaultFilters';
 import { filtersCleared, listQueryWith, selectHasActiveFilters, selectListQuery } from './vaultSlice';
@@ -72,8 +72,12 @@ function PasswordsView() {
   const { isLoading, error, size: count } = list;
   const editor = usePasswordEditor();
   const { openCreate, openEdit } = editor;
-  const openDetails = useCallback((entry: PasswordEntry) => void openEdit(entry), [openEdit]);
-  const { actions, dialogs } = useVaultActions(openEdit, openDetails);
+  const { actions: cardActions, dialogs } = useVaultActions(openEdit);
+  const { openDetails, panel } = useEntryDetails(cardActions);
+  const actions = useMemo<ListActions>(
+    () => ({ ...cardActions, details: openDetails }),
+    [cardActions, openDetails],
+  );
   const changePreferences = (change: Partial<ListPreferences>) => {
     save(change).catch(() => enqueueSnackbar('Failed to update settings', { variant: 'error' }));
   };
@@ -173,6 +177,7 @@ function PasswordsView() {
       )}
       {editor.dialog}
       {dialogs}
+      {panel}
     </Box>
   );
 }

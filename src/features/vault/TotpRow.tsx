@@ -41,8 +41,8 @@ function LiveCode({ title, totp, onCopy, icon }: TotpRowProps & { totp: string; 
   );
 }
 
-/** The seconds the code has left: a ring that empties, with the number inside. */
-function Countdown({ remaining, period }: { remaining: number; period: number }) {
+/** The seconds the code has left: a ring that empties, with the number inside (the detail panel's too). */
+export function Countdown({ remaining, period }: { remaining: number; period: number }) {
   const ending = remaining <= ENDING_SECONDS;
   return (
     <Box

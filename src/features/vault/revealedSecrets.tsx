@@ -3,17 +3,22 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { CustomField, RevealedPasswordEntry } from '../../common/wire';
 
-/** The secrets of one revealed entry: its password, its TOTP as stored ('' for none), every custom field. */
+/**
+ * The secrets of one revealed entry: its password, its notes, its TOTP as stored ('' for none), every
+ * custom field. One reveal for the card and the detail panel (which alone shows the notes).
+ */
 export interface RevealedSecrets {
   password: string;
+  notes: string;
   totp: string;
   fields: CustomField[];
 }
 
-/** What a card keeps of a `POST /passwords/{id}/view` answer (the notes are not shown on a card). */
+/** What the page keeps of a `POST /passwords/{id}/view` answer. */
 export function revealedSecretsOf(entry: RevealedPasswordEntry): RevealedSecrets {
   return {
     password: entry.password,
+    notes: entry.notes ?? '',
     totp: entry.totp ?? '',
     fields: (entry.fields ?? []).map(({ name, value, hidden }) => ({ name, value, hidden })),
   };

@@ -3,6 +3,7 @@ import { devToolsRecord } from '../../test/devToolsRecorder';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeVault, makeEntry } from '../../test/fakeVaultServer';
+import { renderPasswordsWithDetails } from '../../test/passwordsWithDetails';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import PasswordsPage from './PasswordsPage';
 
@@ -101,6 +102,71 @@ describe('secrets on the Passwords page', () => {
     const seen = JSON.stringify(devToolsRecord.actions) + JSON.stringify(devToolsRecord.state);
     expect(seen).toContain('viewPassword');
     expect(leaked(seen)).toEqual([]);
+  });
+});
+
+describe('secrets in the entry detail panel', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('reveals, shows and copies without a secret reaching the store, DevTools, the address or the logs', async () => {
+    jest.useFakeTimers({ now: NOW_MS, doNotFake: ['queueMicrotask', 'nextTick'] });
+    devToolsRecord.actions.length = 0;
+    const logged = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
+      jest.spyOn(console, method),
+    );
+    installFakeVault([
+      makeEntry({
+        _id: 'gh',
+        title: 'GitHub',
+        password: SECRET,
+        notes: NOTES,
+        totp: TOTP,
+        fields: [
+          { name: 'Team', value: OPEN_VALUE, hidden: false },
+          { name: 'Security answer', value: HIDDEN_VALUE, hidden: true },
+        ],
+      }),
+    ]);
+    const { user, store, router } = renderPasswordsWithDetails({
+      userOptions: { advanceTimers: jest.advanceTimersByTime },
+    });
+    const secrets = [MASTER, SECRET, NOTES, ...TOTP_SECRETS];
+    const leaks = (text: string) => secrets.filter((secret) => text.includes(secret));
+
+    await user.click(await screen.findByRole('button', { name: 'Show details for GitHub' }));
+    const panel = await screen.findByRole('dialog', { name: 'GitHub' });
+    await user.click(within(panel).getByRole('button', { name: 'Show password and notes' }));
+    await answerMasterPassword(user);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /Master password/ })).not.toBeInTheDocument(),
+    );
+    // Every secret is on the page: the password, the notes, the code, the hidden value; two of them copied.
+    await within(panel).findByText(SECRET);
+    expect(within(panel).getByText(NOTES)).toBeInTheDocument();
+    expect(within(panel).getByText('081 804')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Show Security answer field' }));
+    expect(within(panel).getByText(HIDDEN_VALUE)).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Copy password' }));
+    await user.click(within(panel).getByRole('button', { name: 'Copy one-time code' }));
+    expect(await screen.findByText('One-time code copied to clipboard')).toBeInTheDocument();
+
+    expect(leaks(JSON.stringify(store.getState()))).toEqual([]);
+    expect(store.getState().vault).toEqual({ search: '', category: 'all', favoritesOnly: false });
+    const seen = JSON.stringify(devToolsRecord.actions) + JSON.stringify(devToolsRecord.state);
+    expect(seen).toContain('viewPassword');
+    expect(leaks(seen)).toEqual([]);
+    // The address (and the router's state of it) stays the page's own.
+    const { location } = router.state;
+    expect(`${location.pathname}${location.search ?? ''}${location.hash ?? ''}`).toBe('/passwords');
+    expect(leaks(JSON.stringify(location) + window.location.href)).toEqual([]);
+    expect(leaks(JSON.stringify(logged.map((spy) => spy.mock.calls)))).toEqual([]);
+
+    // Closed, the card keeps the reveal; hidden, nothing of it stays on the page.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'GitHub' })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Hide password for GitHub' }));
+    expect(leaks(document.body.textContent ?? '')).toEqual([]);
+    logged.forEach((spy) => spy.mockRestore());
   });
 });
 

@@ -26,14 +26,25 @@ export interface CardActions {
   edit: (entry: PasswordEntry) => void;
   /** Opens the edit form with a freshly generated password filled in (a flagged card's one click). */
   renewPassword: (entry: PasswordEntry) => void;
-  remove: (entry: PasswordEntry) => void;
-  /** Opens the entry's details (the title of a card or row). */
+  /**
+   * Asks to confirm, then for the master password, and moves the entry to the trash; `onDeleted` runs
+   * once it is gone (the detail panel closes then).
+   */
+  remove: (entry: PasswordEntry, onDeleted?: () => void) => void;
+}
+
+/** What an entry of the list can do: a card's actions, and its title opens the entry's details. */
+export interface ListActions extends CardActions {
   details: (entry: PasswordEntry) => void;
+}
+
+interface PendingDelete {
+  entry: PasswordEntry;
+  onDeleted?: () => void;
 }
 
 export function useVaultActions(
   openEdit: (entry: PasswordEntry, options?: OpenEditOptions) => Promise<void>,
-  openDetails: (entry: PasswordEntry) => void,
 ): {
   actions: CardActions;
   dialogs: ReactElement | null;
@@ -43,7 +54,7 @@ export function useVaultActions(
   const prompt = useMasterPasswordPrompt();
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const restore = useRestorePassword();
-  const [pendingDelete, setPendingDelete] = useState<PasswordEntry | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
 
   const toggleReveal = useCallback(
     async ({ _id: id }: PasswordEntry) => {
@@ -154,9 +165,10 @@ export function useVaultActions(
   );
 
   const confirmDelete = async () => {
-    const entry = pendingDelete;
+    const pending = pendingDelete;
     setPendingDelete(null);
-    if (!entry) return;
+    if (!pending) return;
+    const { entry } = pending;
     const masterPassword = await prompt({ purpose: 'delete', entryId: entry._id });
     if (!masterPassword) return;
     try {
@@ -164,6 +176,7 @@ export function useVaultActions(
         vaultApi.endpoints.deletePassword.initiate({ id: entry._id, masterPassword }, { track: false }),
       ).unwrap();
       secrets.delete(entry._id);
+      pending.onDeleted?.();
       // The entry went to the trash: one click puts it back, without the master password.
       // One Undo per toast: a second click while the toast is leaving does nothing.
       let undone = false;
@@ -200,20 +213,9 @@ export function useVaultActions(
       toggleFavorite: (entry) => void toggleFavorite(entry),
       edit,
       renewPassword,
-      remove: setPendingDelete,
-      details: openDetails,
+      remove: (entry, onDeleted) => setPendingDelete({ entry, onDeleted }),
     }),
-    [
-      copyField,
-      copyHiddenField,
-      copyPassword,
-      copyTotp,
-      edit,
-      openDetails,
-      renewPassword,
-      toggleFavorite,
-      toggleReveal,
-    ],
+    [copyField, copyHiddenField, copyPassword, copyTotp, edit, renewPassword, toggleFavorite, toggleReveal],
   );
 
   // Mounted from the first delete on: a closed dialog costs the page's first paint nothing.

@@ -54,6 +54,8 @@ describe('password history in the edit form', () => {
     const form = await openEdit(user);
     const toggle = within(form).getByRole('button', { name: 'Password history' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The entry's activity moved to its detail panel (details/EntryDetails.test.tsx): the form has none.
+    expect(within(form).queryByRole('button', { name: 'Activity of this entry' })).not.toBeInTheDocument();
     await openHistory(user, form);
 
     expect(toggle).toHaveAttribute('aria-expanded', 'true');

@@ -7,7 +7,6 @@ import { useMasterPasswordPrompt } from '../../masterPassword';
 import { useAppDispatch } from '../../../app/hooks';
 import { useOptionalSecretStore } from '../revealedSecrets';
 import { useOpenedOnce, usePreloadWhenIdle } from '../../../shared/ui/lazyOnFirstUse';
-import { EntryActivity } from './EntryActivity';
 import { PasswordHistory } from './PasswordHistory';
 import { emptyPasswordForm, entryInputOf, formValuesOf, type PasswordFormValues } from './passwordFormSchema';
 
@@ -150,10 +149,7 @@ export function usePasswordEditor(): PasswordEditor {
         history={
           // Only while the form is open: the earlier passwords go with it.
           state.open && state.mode === 'edit' && state.entryId ? (
-            <>
-              <PasswordHistory entryId={state.entryId} />
-              <EntryActivity entryId={state.entryId} />
-            </>
+            <PasswordHistory entryId={state.entryId} />
           ) : null
         }
         onSubmit={save}

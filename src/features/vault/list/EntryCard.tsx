@@ -1,17 +1,17 @@
 import { memo } from 'react';
 import type { PasswordEntry } from '../../../common/wire';
 import { useRevealedSecrets } from '../revealedSecrets';
-import type { CardActions } from '../useVaultActions';
+import type { ListActions } from '../useVaultActions';
 import { EntryFields } from './EntryFields';
 import { EntryHealth } from './EntryHealth';
 import { EntryTotp } from './EntryTotp';
 import { CopyButton, IconButton, Line, PasswordLine, Slot } from './entryParts';
 import { Glyph } from './glyphs';
-import { websiteHref } from '../websiteLink';
+import { websiteHref } from '../websiteHref';
 
 export interface EntryCardProps {
   entry: PasswordEntry;
-  actions: CardActions;
+  actions: ListActions;
 }
 
 /** The first letter of a title, for its avatar. */

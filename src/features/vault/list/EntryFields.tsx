@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MASKED_PASSWORD } from '../../../common/constants';
 import type { CustomField, ListedField, PasswordEntry } from '../../../common/wire';
-import type { CardActions } from '../useVaultActions';
+import type { ListActions } from '../useVaultActions';
 import { FIELDS_ON_CARD } from './entryLayout';
 import { CopyButton, IconButton, Line, Slot } from './entryParts';
 
@@ -9,7 +9,7 @@ export interface EntryFieldsProps {
   entry: PasswordEntry;
   /** Every field with its value while the entry is revealed; undefined before (the list's fields then). */
   revealed: CustomField[] | undefined;
-  actions: CardActions;
+  actions: ListActions;
 }
 
 /**

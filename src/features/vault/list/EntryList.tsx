@@ -4,7 +4,7 @@ import type { ListView } from '../../../common/listOrder';
 import type { PasswordEntry } from '../../../common/wire';
 import { offsetWithin, useScrollParent } from '../scrollParent';
 import { useNearEnd } from '../useNearEnd';
-import type { CardActions } from '../useVaultActions';
+import type { ListActions } from '../useVaultActions';
 import { EntryCard } from './EntryCard';
 import { EntryRow } from './EntryRow';
 import { cardRowHeight, columnsFor, GAP, ROW_HEIGHT } from './entryLayout';
@@ -37,7 +37,7 @@ export interface EntryListProps {
   /** How many entries the whole list holds: the ones past the loaded ones are placeholders. */
   size: number;
   view: ListView;
-  actions: CardActions;
+  actions: ListActions;
   /** A window is on its way. */
   busy?: boolean;
   /** The rendered rows came near the end of the loaded entries: time for the next window. */

@@ -3,15 +3,15 @@ import { MASKED_PASSWORD } from '../../../common/constants';
 import type { PasswordEntry } from '../../../common/wire';
 import { healthReasons } from '../passwordHealth';
 import { useRevealedSecrets } from '../revealedSecrets';
-import type { CardActions } from '../useVaultActions';
-import { websiteHref } from '../websiteLink';
+import type { ListActions } from '../useVaultActions';
+import { websiteHref } from '../websiteHref';
 import { initialOf, loginOf } from './EntryCard';
 import { CopyButton, IconButton, Slot } from './entryParts';
 import { Glyph } from './glyphs';
 
 export interface EntryRowProps {
   entry: PasswordEntry;
-  actions: CardActions;
+  actions: ListActions;
 }
 
 /**

@@ -1,4 +1,4 @@
-// The entry's own lines of the access log, in its edit dialog: shown on demand, read when shown.
+// The entry's own lines of the access log, in its detail panel: shown on demand, read when shown.
 import { Suspense, useId, useState } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
