@@ -1,7 +1,6 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
@@ -63,9 +62,6 @@ export function DetailsHeader({
             <Typography variant="body2" color="text.secondary">
               {categoryLabel(entry.category)}
             </Typography>
-            {isFavorite && (
-              <Chip icon={<StarIcon />} label="Favorite" size="small" color="warning" variant="outlined" />
-            )}
           </Box>
         </Box>
         <IconButton aria-label="Close details" onClick={onClose} edge="end" sx={{ mt: -0.5 }}>
