@@ -44,7 +44,15 @@ export function SortControls({ preferences, onChange }: ListControlsProps) {
         selected={favoritesFirst}
         onChange={() => onChange({ favoritesFirst: !favoritesFirst })}
         color="warning"
-        sx={{ gap: 0.75, px: 1.5, height: 40, textTransform: 'none' }}
+        // The label keeps the text colour (warning orange on its tint fails contrast in light); the star shows the state.
+        sx={{
+          gap: 0.75,
+          px: 1.5,
+          height: 40,
+          textTransform: 'none',
+          '&.Mui-selected': { color: 'text.primary' },
+          '&.Mui-selected svg': { color: 'warning.main' },
+        }}
       >
         {favoritesFirst ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
         Favorites first
