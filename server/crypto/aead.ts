@@ -5,8 +5,24 @@ const VERSION = 'v1.';
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 
+/** Nonces are cut from a block of CSPRNG output: one call per 512 nonces, not one each (an import seals 100,000s). */
+const NONCES_PER_BLOCK = 512;
+let nonceBlock = Buffer.alloc(0);
+let nonceOffset = 0;
+
+/** A fresh random nonce, never handed out twice: each block is new memory, read once, front to back. */
+function nextNonce(): Buffer {
+  if (nonceOffset + NONCE_BYTES > nonceBlock.length) {
+    nonceBlock = crypto.randomFillSync(Buffer.allocUnsafeSlow(NONCE_BYTES * NONCES_PER_BLOCK));
+    nonceOffset = 0;
+  }
+  const nonce = nonceBlock.subarray(nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
 export function seal(key: Buffer, plaintext: Buffer, aad: string): string {
-  const nonce = crypto.randomBytes(NONCE_BYTES);
+  const nonce = nextNonce();
   const cipher = crypto.createCipheriv('aes-256-gcm', key, nonce);
   cipher.setAAD(Buffer.from(aad, 'utf8'));
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
