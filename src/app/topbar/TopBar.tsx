@@ -12,7 +12,7 @@ import { useAppSelector } from '../hooks';
 import { useIsDesktop } from '../useIsDesktop';
 import { Brand } from './Brand';
 import { DesktopNav } from './DesktopNav';
-import { MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
+import { loadSignedInMenu, MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
 
 // Signed in only, and with a tooltip that brings MUI's popper along: kept out of a cold /login.
 const LockNowButton = lazy(() => import('./LockNowButton'));
@@ -30,6 +30,11 @@ export function TopBar() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   if (isDesktop && openOn !== null) setOpenOn(null);
   const menuOpen = !isDesktop && openOn === pathname;
+
+  // Signed in on a narrow window: the menu's list is fetched now, so the first open shows it at once.
+  useEffect(() => {
+    if (signedIn && !isDesktop) void loadSignedInMenu();
+  }, [signedIn, isDesktop]);
 
   useEffect(() => {
     if (!menuOpen) return undefined;

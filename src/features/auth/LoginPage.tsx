@@ -1,11 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
 import type { LoginCredentials } from './authTypes';
 import { LoginForm } from './LoginForm';
-import { TwoFactorStep } from './TwoFactorStep';
+
+// Only accounts with two-factor see the second step: it loads while the person types, not before the
+// form is up (a cold /login carries only what the form needs).
+const loadTwoFactorStep = () => import('./TwoFactorStep');
+const TwoFactorStep = lazy(() => loadTwoFactorStep().then((module) => ({ default: module.TwoFactorStep })));
 
 /**
  * SPEC sections 2, 4 and 8: sign in; with two-factor on (issue 4), a second step asks for the code.
@@ -15,35 +20,44 @@ import { TwoFactorStep } from './TwoFactorStep';
 export default function LoginPage() {
   const [challenge, setChallenge] = useState<LoginCredentials | null>(null);
   const [email, setEmail] = useState('');
+  const prefetchTwoFactorStep = () => void loadTwoFactorStep();
 
   if (challenge) {
     return (
-      <TwoFactorStep
-        credentials={challenge}
-        onSignedIn={() => setChallenge(null)}
-        onBack={() => {
-          setEmail(challenge.email);
-          setChallenge(null);
-        }}
-      />
+      <Suspense fallback={null}>
+        <TwoFactorStep
+          credentials={challenge}
+          onSignedIn={() => setChallenge(null)}
+          onBack={() => {
+            setEmail(challenge.email);
+            setChallenge(null);
+          }}
+        />
+      </Suspense>
     );
   }
 
   return (
-    <AuthCard
-      icon={<LockOutlined />}
-      title="Welcome back"
-      subtitle="Sign in to your PassVault account"
-      footer={
-        <>
-          Don&apos;t have an account?{' '}
-          <Link component={RouterLink} to="/register" sx={{ fontWeight: 600 }}>
-            Create one
-          </Link>
-        </>
-      }
+    <Box
+      sx={{ display: 'contents' }}
+      onInputCapture={prefetchTwoFactorStep}
+      onSubmitCapture={prefetchTwoFactorStep}
     >
-      <LoginForm initialEmail={email} onTwoFactor={setChallenge} />
-    </AuthCard>
+      <AuthCard
+        icon={<LockOutlined />}
+        title="Welcome back"
+        subtitle="Sign in to your PassVault account"
+        footer={
+          <>
+            Don&apos;t have an account?{' '}
+            <Link component={RouterLink} to="/register" sx={{ fontWeight: 600 }}>
+              Create one
+            </Link>
+          </>
+        }
+      >
+        <LoginForm initialEmail={email} onTwoFactor={setChallenge} />
+      </AuthCard>
+    </Box>
   );
 }

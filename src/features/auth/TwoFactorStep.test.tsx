@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { getStoredToken } from '../../shared/api/tokenStorage';
 import { mockApi, type ApiCall, type MockAnswer } from '../../test/mockApi';
 import { renderApp, TEST_USER } from '../../test/renderApp';
-import { TWO_FACTOR_CODE_INVALID, TWO_FACTOR_CODE_REQUIRED } from './loginSchema';
+import { TWO_FACTOR_CODE_INVALID, TWO_FACTOR_CODE_REQUIRED } from './twoFactorSchema';
 
 const PASSWORD = 'Sup3r$ecretPassw0rd';
 const CODE = '493817';

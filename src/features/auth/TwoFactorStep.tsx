@@ -11,7 +11,7 @@ import { fieldProps } from '../../shared/ui/formikField';
 import { TextInput } from '../../shared/ui/TextInput';
 import { AuthCard } from './AuthCard';
 import type { LoginCredentials } from './authTypes';
-import { twoFactorCodeSchema } from './loginSchema';
+import { twoFactorCodeSchema } from './twoFactorSchema';
 import { INVALID_CREDENTIALS, loginFailureText, useLogin } from './useLogin';
 
 export const TWO_FACTOR_PROMPT = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
