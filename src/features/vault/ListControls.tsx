@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -19,7 +20,7 @@ export interface ListControlsProps {
 }
 
 /** The list's order and favourites first, beside the filters. Remembered per user. */
-export function SortControls({ preferences, onChange }: ListControlsProps) {
+export const SortControls = memo(function SortControls({ preferences, onChange }: ListControlsProps) {
   const { listSort, favoritesFirst } = preferences;
   return (
     <>
@@ -59,10 +60,10 @@ export function SortControls({ preferences, onChange }: ListControlsProps) {
       </ToggleButton>
     </>
   );
-}
+});
 
 /** Cards or compact rows, beside the list's count. Remembered per user. */
-export function ViewToggle({ preferences, onChange }: ListControlsProps) {
+export const ViewToggle = memo(function ViewToggle({ preferences, onChange }: ListControlsProps) {
   return (
     <ToggleButtonGroup
       exclusive
@@ -82,4 +83,4 @@ export function ViewToggle({ preferences, onChange }: ListControlsProps) {
       </ToggleButton>
     </ToggleButtonGroup>
   );
-}
+});

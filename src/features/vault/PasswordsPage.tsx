@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
@@ -45,6 +45,26 @@ function TrashLink() {
   );
 }
 
+/** The title and the page's two buttons: the same on every render of the list, so not rendered again. */
+const PasswordsHeader = memo(function PasswordsHeader({ onAdd }: { onAdd: () => void }) {
+  return (
+    <Box sx={{ mb: 3 }}>
+      <PageHeader
+        title="Passwords"
+        subtitle="Manage your secure credentials"
+        action={
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+            <TrashLink />
+            <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
+              Add Password
+            </Button>
+          </Box>
+        }
+      />
+    </Box>
+  );
+});
+
 function PasswordsView() {
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
@@ -78,9 +98,12 @@ function PasswordsView() {
     () => ({ ...cardActions, details: openDetails }),
     [cardActions, openDetails],
   );
-  const changePreferences = (change: Partial<ListPreferences>) => {
-    save(change).catch(() => enqueueSnackbar('Failed to update settings', { variant: 'error' }));
-  };
+  const changePreferences = useCallback(
+    (change: Partial<ListPreferences>) => {
+      save(change).catch(() => enqueueSnackbar('Failed to update settings', { variant: 'error' }));
+    },
+    [save, enqueueSnackbar],
+  );
 
   // The list, or a later window of it: every failure says so. Only the list's empties it (SPEC section 8);
   // a later window's is asked for again when the user scrolls on. Offline, each scroll step fails again:
@@ -99,20 +122,7 @@ function PasswordsView() {
 
   return (
     <Box sx={{ maxWidth: 1600, mx: 'auto' }}>
-      <Box sx={{ mb: 3 }}>
-        <PageHeader
-          title="Passwords"
-          subtitle="Manage your secure credentials"
-          action={
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-              <TrashLink />
-              <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
-                Add Password
-              </Button>
-            </Box>
-          }
-        />
-      </Box>
+      <PasswordsHeader onAdd={openCreate} />
       <VaultFilters />
       {health && (
         <Chip

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -18,7 +19,8 @@ import {
 const OPTIONS: CategoryFilter[] = [CATEGORY_FILTER_ALL, ...CATEGORIES];
 
 /** Search, category (with 'all') and the favourites toggle of SPEC section 2. */
-export function VaultFilters() {
+/** Memoised: a new answer of the list renders the list, not these fields. */
+export const VaultFilters = memo(function VaultFilters() {
   const dispatch = useAppDispatch();
   const category = useAppSelector(selectCategory);
   const favoritesOnly = useAppSelector(selectFavoritesOnly);
@@ -59,4 +61,4 @@ export function VaultFilters() {
       </ToggleButton>
     </Box>
   );
-}
+});
