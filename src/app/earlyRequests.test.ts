@@ -84,9 +84,25 @@ describe('takeEarlyResponse', () => {
     const answer = new TestResponse('{"ok":true}', { status: 200 }) as unknown as Response;
     window.__passvaultEarly = wait(Promise.resolve(answer));
     expect(takeEarlyResponse(request('Bearer other'))).toBeUndefined();
-    expect(takeEarlyResponse(request('Bearer t1', 'POST'))).toBeUndefined();
     expect(await takeEarlyResponse(request())).toBe(answer);
     expect(takeEarlyResponse(request())).toBeUndefined();
+  });
+
+  it('is not used after the app sent a write: the answer may predate it', () => {
+    window.__passvaultEarly = wait(Promise.resolve(new TestResponse('{}') as unknown as Response));
+    expect(takeEarlyResponse(request('Bearer t1', 'POST'))).toBeUndefined();
+    expect(takeEarlyResponse(request())).toBeUndefined();
+    // Nor is one that arrives after the write.
+    window.__passvaultEarly.push(...wait(Promise.resolve(new TestResponse('{}') as unknown as Response)));
+    expect(takeEarlyResponse(request())).toBeUndefined();
+  });
+
+  it('is not used for a URL the app already asked the network for (the early request started later)', () => {
+    window.__passvaultEarly = [];
+    expect(takeEarlyResponse(request())).toBeUndefined();
+    window.__passvaultEarly.push(...wait(Promise.resolve(new TestResponse('{}') as unknown as Response)));
+    expect(takeEarlyResponse(request())).toBeUndefined();
+    expect(window.__passvaultEarly).toEqual([]);
   });
 
   it('is not used once it is old', () => {

@@ -20,22 +20,54 @@ declare global {
 /** How long an early answer may stand in for the app's request. */
 export const EARLY_ANSWER_MS = 15_000;
 
+/** What the app has done so far, per list of early requests (one per page load). */
+interface AppRequests {
+  /** The URLs (with the token) the app has asked for: an early answer serves the first request only. */
+  asked: Set<string>;
+  /** The app has sent a write: every answer fetched early may predate it. */
+  wrote: boolean;
+}
+
+const appRequests = new WeakMap<EarlyRequest[], AppRequests>();
+
+function appRequestsFor(waiting: EarlyRequest[]): AppRequests {
+  let seen = appRequests.get(waiting);
+  if (!seen) {
+    seen = { asked: new Set(), wrote: false };
+    appRequests.set(waiting, seen);
+  }
+  return seen;
+}
+
 /**
  * The early answer for this request, taken (a second request asks the server), or undefined. An early
- * request that failed to reach the server is made again: the network may be back.
+ * request that failed to reach the server is made again: the network may be back. An early answer is
+ * never used after the app sent a write, nor for a URL the app asked the network for already (the early
+ * request may have been started after the app's own, and answer what the app has since changed).
  */
 export function takeEarlyResponse(request: Request): Promise<Response> | undefined {
   const waiting = typeof window === 'undefined' ? undefined : window.__passvaultEarly;
-  if (!waiting || request.method !== 'GET') return undefined;
+  if (!waiting) return undefined;
+  const seen = appRequestsFor(waiting);
+  if (request.method !== 'GET') {
+    seen.wrote = true;
+    waiting.length = 0;
+    return undefined;
+  }
+  const authorization = request.headers.get('authorization');
+  const asked = `${authorization ?? ''} ${request.url}`;
+  const firstAsk = !seen.asked.has(asked);
+  seen.asked.add(asked);
   const now = performance.now();
   const index = waiting.findIndex(
     (early) =>
       early.url === request.url &&
-      early.authorization === request.headers.get('authorization') &&
+      early.authorization === authorization &&
       now - early.startedAt < EARLY_ANSWER_MS,
   );
   if (index < 0) return undefined;
   const [early] = waiting.splice(index, 1);
+  if (!firstAsk || seen.wrote) return undefined;
   return early.response.catch(() => fetch(request));
 }
 
