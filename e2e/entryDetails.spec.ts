@@ -6,12 +6,11 @@
 // /tmp/details-shots).
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { axeOn, shoot, THEMES, useTheme } from './support/screens';
+import { axeOn, setWidth, shoot, THEMES, useTheme, WIDTHS } from './support/screens';
 import { newPerson, registerThroughApi, signIn } from './support/users';
 import { addEntryThroughApi, enterMasterPassword } from './support/vault';
 
 const SHOTS_DIR = process.env.DETAILS_SHOTS_DIR || '/tmp/details-shots';
-const WIDTHS = [1280, 375] as const;
 const PASSWORD = 'Gh-S3cret!pass-2026';
 const NOTES = 'Recovery codes:\n  1234-5678\n  9999-0000';
 const LONG_TITLE =
@@ -20,10 +19,6 @@ const LONG_SITE =
   'https://accounts.library.example.test/members/sign-in/continue?return=%2Fcatalogue%2Fsearch%3Fq%3Dvery-long-query';
 
 const dialogSelector = '[role="dialog"]';
-
-async function setWidth(page: Page, width: number): Promise<void> {
-  await page.setViewportSize({ width, height: width < 768 ? 760 : 800 });
-}
 
 /** Opens an entry's details from its card's title, as a person does. */
 async function openDetails(page: Page, title: string): Promise<Locator> {

@@ -9,31 +9,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mailCount, nextCode } from './support/mailbox';
 import { newPerson, registerThroughApi, signIn } from './support/users';
 import { addEntryThroughApi, enterMasterPassword } from './support/vault';
-import { axeOn, shoot, THEMES, useTheme } from './support/screens';
+import { auditEverywhere, axeOn, setWidth, shoot, THEMES, WIDTHS } from './support/screens';
 
 const SHOTS_DIR = process.env.UX_SHOTS_DIR || '/tmp/ux-shots';
-const WIDTHS = [1280, 375] as const;
-
-async function setWidth(page: Page, width: number): Promise<void> {
-  await page.setViewportSize({ width, height: width < 768 ? 760 : 800 });
-}
-
-/** Every width and theme: a screenshot of `target` and axe on `selector`; answers the violations. */
-async function auditEverywhere(page: Page, target: Locator, selector: string, name: string) {
-  const violations: string[] = [];
-  for (const width of WIDTHS) {
-    await setWidth(page, width);
-    for (const theme of THEMES) {
-      await useTheme(page, theme);
-      await expect(target).toBeVisible();
-      await shoot(page, target, SHOTS_DIR, `${name}-${theme}-${width}`);
-      violations.push(...(await axeOn(page, selector)).map((line) => `[${theme} ${width}] ${line}`));
-    }
-  }
-  await setWidth(page, 1280);
-  await useTheme(page, 'light');
-  return violations;
-}
 
 /** The theme toggle lives in the top bar, behind an open dialog: switch with the stored choice instead. */
 async function auditDialog(page: Page, dialog: Locator, name: string): Promise<string[]> {
@@ -94,7 +72,10 @@ test.describe('everyday use', () => {
     await expect(page.getByText('Please enter a valid 6-digit OTP')).toHaveCount(0);
     await expect(code).toBeFocused();
     const card = page.getByRole('main');
-    const violations = await auditEverywhere(page, card, 'main', 'verify-after-resend');
+    const violations = await auditEverywhere(page, card, 'main', 'verify-after-resend', {
+      dir: SHOTS_DIR,
+      overflow: false,
+    });
     expect(violations).toEqual([]);
 
     const second = await nextCode(person.email, before);

@@ -3,14 +3,13 @@
 // one toast per failure; Retry brings the data back. axe runs on each failure view in both themes at
 // 1280 and 375 px, and the screens are saved in UX_SHOTS_DIR (default /tmp/ux-shots).
 import fs from 'node:fs';
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { newPerson, registerThroughApi, signIn } from './support/users';
 import { addEntryThroughApi } from './support/vault';
-import { axeOn, shoot, THEMES, useTheme } from './support/screens';
+import { auditEverywhere } from './support/screens';
 import { recordToasts, toastsShown } from './support/toasts';
 
 const SHOTS_DIR = process.env.UX_SHOTS_DIR || '/tmp/ux-shots';
-const WIDTHS = [1280, 375] as const;
 const UNREACHABLE = "Can't reach PassVault. Check your connection and try again.";
 const LIST = '**/api/passwords?*';
 const LIST_FAILED = "Your passwords couldn't be loaded";
@@ -21,29 +20,6 @@ const serverError = (route: Route) =>
     contentType: 'application/json',
     body: JSON.stringify({ message: 'Database down' }),
   });
-
-async function setWidth(page: Page, width: number): Promise<void> {
-  await page.setViewportSize({ width, height: width < 768 ? 760 : 800 });
-}
-
-/** Every width and theme: a screenshot of `target` and axe on `selector`; answers the violations. */
-async function auditEverywhere(page: Page, target: Locator, selector: string, name: string) {
-  const violations: string[] = [];
-  for (const width of WIDTHS) {
-    await setWidth(page, width);
-    for (const theme of THEMES) {
-      await useTheme(page, theme);
-      await expect(target).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} overflows at ${width} px`).toBeLessThanOrEqual(0);
-      await shoot(page, target, SHOTS_DIR, `${name}-${theme}-${width}`);
-      violations.push(...(await axeOn(page, selector)).map((line) => `[${theme} ${width}] ${line}`));
-    }
-  }
-  await setWidth(page, 1280);
-  await useTheme(page, 'light');
-  return violations;
-}
 
 /** A person with a few entries, signed in, recording every toast. */
 async function personWithEntries(page: Page, request: Parameters<typeof registerThroughApi>[0]) {
@@ -88,7 +64,7 @@ test.describe('honest states when the vault cannot be fetched', () => {
     await page.waitForTimeout(5_000);
     expect(await toastsShown(page, 'Failed to fetch passwords')).toBe(1);
 
-    const violations = await auditEverywhere(page, main, 'main', 'list-failed-500');
+    const violations = await auditEverywhere(page, main, 'main', 'list-failed-500', { dir: SHOTS_DIR });
     expect(violations).toEqual([]);
 
     await page.unroute(LIST);
@@ -123,7 +99,7 @@ test.describe('honest states when the vault cannot be fetched', () => {
     // Retry while still offline says so again, without a second toast piling up on the first.
     await main.getByRole('button', { name: 'Retry' }).click();
     await expect(main.getByText(UNREACHABLE)).toBeVisible();
-    const violations = await auditEverywhere(page, main, 'main', 'list-failed-offline');
+    const violations = await auditEverywhere(page, main, 'main', 'list-failed-offline', { dir: SHOTS_DIR });
     expect(violations).toEqual([]);
 
     await context.setOffline(false);
@@ -156,7 +132,7 @@ test.describe('honest states when the vault cannot be fetched', () => {
     await page.waitForTimeout(5_000);
     expect(await toastsShown(page, text)).toBe(1);
 
-    const violations = await auditEverywhere(page, main, 'main', 'dashboard-failed');
+    const violations = await auditEverywhere(page, main, 'main', 'dashboard-failed', { dir: SHOTS_DIR });
     expect(violations).toEqual([]);
 
     await page.unroute('**/api/passwords/stats');
@@ -183,13 +159,19 @@ test.describe('honest states when the vault cannot be fetched', () => {
     const failed = `Your settings could not be loaded: ${UNREACHABLE}`;
     await expect(overview.getByText(failed)).toBeVisible();
     await expect(overview.getByText('Total Passwords')).toHaveCount(0);
-    const violations = await auditEverywhere(page, overview, 'main', 'settings-data-failed');
+    const violations = await auditEverywhere(page, overview, 'main', 'settings-data-failed', {
+      dir: SHOTS_DIR,
+    });
 
     await page.getByRole('tab', { name: 'Notifications' }).click();
     const notifications = page.getByRole('tabpanel', { name: 'Notifications' });
     await expect(notifications.getByText(failed)).toBeVisible();
     await expect(notifications.getByRole('switch')).toHaveCount(0);
-    violations.push(...(await auditEverywhere(page, notifications, 'main', 'settings-notifications-failed')));
+    violations.push(
+      ...(await auditEverywhere(page, notifications, 'main', 'settings-notifications-failed', {
+        dir: SHOTS_DIR,
+      })),
+    );
     expect(violations).toEqual([]);
     // SPEC section 8: a failed load of the settings raises no toast.
     expect(await page.evaluate(() => window.__toastsShown ?? [])).not.toContainEqual(

@@ -7,12 +7,11 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { boxOf } from './support/geometry';
-import { axeOn, shoot, THEMES, useTheme } from './support/screens';
+import { axeOn, shoot, THEMES, useTheme, WIDTHS } from './support/screens';
 import { newPerson, registerThroughApi, signIn } from './support/users';
 import { addEntryThroughApi, enterMasterPassword } from './support/vault';
 
 const SHOTS_DIR = process.env.LIST_SHOTS_DIR || '/tmp/list-shots';
-const WIDTHS = [1280, 375] as const;
 
 /** The titles of the list's entries, top to bottom. */
 async function titlesInOrder(page: Page): Promise<(string | null)[]> {

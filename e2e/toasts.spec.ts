@@ -9,18 +9,13 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newPerson, registerThroughApi, signIn } from './support/users';
 import { addEntryThroughApi } from './support/vault';
 import { boxOf, expectClearOf } from './support/geometry';
-import { shootScreen, THEMES, useTheme } from './support/screens';
+import { setWidth, shootScreen, THEMES, useTheme, WIDTHS } from './support/screens';
 
 const SHOTS_DIR = process.env.UX_SHOTS_DIR || '/tmp/ux-shots';
-const WIDTHS = [1280, 375] as const;
 const CSV = 'name,url,username,password\nForum,https://forum.example.test,ada,F0rum!pass-1\n';
 
 const toast = (page: Page, text: string) =>
   page.locator('.pv-toasts').getByRole('status').filter({ hasText: text });
-
-async function setWidth(page: Page, width: number): Promise<void> {
-  await page.setViewportSize({ width, height: width < 768 ? 760 : 800 });
-}
 
 /** The top bar's controls and the page's own Add Password button. */
 function topControls(page: Page): Record<string, Locator> {

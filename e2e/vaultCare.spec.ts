@@ -5,41 +5,15 @@
 // screens are saved in CARE_SHOTS_DIR (default /tmp/care-shots).
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newPerson, registerThroughApi, signIn, type Person } from './support/users';
 import { addEntryThroughApi, enterMasterPassword } from './support/vault';
-import { axeOn, shoot, useTheme } from './support/screens';
+import { auditEverywhere, axeOn, setWidth, shoot, THEMES, useTheme, WIDTHS } from './support/screens';
 
 const SHOTS_DIR = process.env.CARE_SHOTS_DIR || '/tmp/care-shots';
-const WIDTHS = [1280, 375] as const;
-const THEMES = ['light', 'dark'] as const;
 
 const OLD_PASSWORD = 'Gh-Old!pass-2024';
 const NEW_PASSWORD = 'Gh-N3w!pass-2026';
-
-async function setWidth(page: Page, width: number): Promise<void> {
-  await page.setViewportSize({ width, height: width < 768 ? 760 : 800 });
-}
-
-/** Every width and theme: a screenshot of `target` and axe on `selector`; answers the violations. */
-async function auditEverywhere(page: Page, target: Locator, selector: string, name: string) {
-  const violations: string[] = [];
-  for (const width of WIDTHS) {
-    await setWidth(page, width);
-    for (const theme of THEMES) {
-      await useTheme(page, theme);
-      await expect(target).toBeVisible();
-      // Nothing is wider than the screen.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} overflows at ${width} px`).toBeLessThanOrEqual(0);
-      await shoot(page, target, SHOTS_DIR, `${name}-${theme}-${width}`);
-      violations.push(...(await axeOn(page, selector)).map((line) => `[${theme} ${width}] ${line}`));
-    }
-  }
-  await setWidth(page, 1280);
-  await useTheme(page, 'light');
-  return violations;
-}
 
 async function confirmDelete(page: Page, title: string, person: Person): Promise<void> {
   await page
@@ -155,7 +129,7 @@ test.describe('vault care: history, trash and health', () => {
     await expect(trashed.getByText('carla@example.test')).toBeVisible();
     await expect(trashed.getByText(/^Deleted .* Removed for good in 30 days$/)).toBeVisible();
     const main = page.getByRole('main');
-    const violations = await auditEverywhere(page, main, 'main', 'trash');
+    const violations = await auditEverywhere(page, main, 'main', 'trash', { dir: SHOTS_DIR });
     expect(violations).toEqual([]);
 
     await trashed.getByRole('button', { name: 'Restore GitHub' }).click();
@@ -210,6 +184,7 @@ test.describe('vault care: history, trash and health', () => {
       panel,
       'section[aria-labelledby="password-health-title"]',
       'health-panel',
+      { dir: SHOTS_DIR },
     );
     expect(violations).toEqual([]);
 

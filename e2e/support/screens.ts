@@ -49,3 +49,41 @@ export async function useTheme(page: Page, theme: Theme): Promise<void> {
   if (await toggle.isVisible()) await toggle.click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
+
+/** The widths the journeys look at: a desktop and a phone. */
+export const WIDTHS = [1280, 375] as const;
+
+/** A window `width` wide (a phone's is a little shorter, as on a real one). */
+export async function setWidth(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: width < 768 ? 760 : 800 });
+}
+
+/**
+ * Every width and theme: a screenshot of `target` into `dir` and axe on `selector` (and, unless told
+ * otherwise, that nothing is wider than the screen); answers the violations, back at 1280 px and light.
+ */
+export async function auditEverywhere(
+  page: Page,
+  target: Locator,
+  selector: string,
+  name: string,
+  { dir, overflow = true }: { dir: string; overflow?: boolean },
+): Promise<string[]> {
+  const violations: string[] = [];
+  for (const width of WIDTHS) {
+    await setWidth(page, width);
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      await expect(target).toBeVisible();
+      if (overflow) {
+        const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(wider, `${name} overflows at ${width} px`).toBeLessThanOrEqual(0);
+      }
+      await shoot(page, target, dir, `${name}-${theme}-${width}`);
+      violations.push(...(await axeOn(page, selector)).map((line) => `[${theme} ${width}] ${line}`));
+    }
+  }
+  await setWidth(page, 1280);
+  await useTheme(page, 'light');
+  return violations;
+}

@@ -5,7 +5,7 @@ import type { ListActions } from '../useVaultActions';
 import { EntryFields } from './EntryFields';
 import { EntryHealth } from './EntryHealth';
 import { EntryTotp } from './EntryTotp';
-import { CopyButton, IconButton, Line, PasswordLine, Slot } from './entryParts';
+import { CopyButton, EntryTitle, IconButton, Line, PasswordLine, Slot } from './entryParts';
 import { Glyph } from './glyphs';
 import { websiteHref } from '../websiteHref';
 
@@ -15,8 +15,6 @@ export interface EntryCardProps {
 }
 
 /** The first letter of a title, for its avatar. */
-export const initialOf = (title: string) => title.trim().charAt(0).toUpperCase() || '?';
-
 /** The login a card shows: the e-mail or username field, else the username. */
 export function loginOf(entry: PasswordEntry): { login: string; label: 'Email' | 'Username' } {
   const login = entry.email || entry.username;
@@ -36,31 +34,15 @@ export const EntryCard = memo(function EntryCard({ entry, actions }: EntryCardPr
   return (
     <article className={`pv-card pv-cat-${entry.category}`} aria-label={title}>
       <div className="pv-head">
-        <span className="pv-avatar" aria-hidden="true">
-          {initialOf(title)}
-        </span>
-        <div className="pv-heading">
-          <h2 className="pv-title-heading">
-            <button
-              type="button"
-              className="pv-title"
-              aria-label={`Show details for ${title}`}
-              title={title}
-              onClick={() => actions.details(entry)}
-            >
-              {title}
-            </button>
-          </h2>
-          <span className="pv-meta">
-            <span className="pv-category">{entry.category}</span>
-            {entry.isFavorite && (
-              <span className="pv-badge">
-                <Glyph name="star" />
-                Favorite
-              </span>
-            )}
-          </span>
-        </div>
+        <EntryTitle title={title} onOpen={() => actions.details(entry)}>
+          <span className="pv-category">{entry.category}</span>
+          {entry.isFavorite && (
+            <span className="pv-badge">
+              <Glyph name="star" />
+              Favorite
+            </span>
+          )}
+        </EntryTitle>
         <div className="pv-actions">
           <IconButton
             label={entry.isFavorite ? `Remove ${title} from favorites` : `Add ${title} to favorites`}

@@ -5,8 +5,8 @@ import { healthReasons } from '../passwordHealth';
 import { useRevealedSecrets } from '../revealedSecrets';
 import type { ListActions } from '../useVaultActions';
 import { websiteHref } from '../websiteHref';
-import { initialOf, loginOf } from './EntryCard';
-import { CopyButton, IconButton, Slot } from './entryParts';
+import { loginOf } from './EntryCard';
+import { CopyButton, EntryTitle, IconButton, Slot } from './entryParts';
 import { Glyph } from './glyphs';
 
 export interface EntryRowProps {
@@ -29,40 +29,24 @@ export const EntryRow = memo(function EntryRow({ entry, actions }: EntryRowProps
   return (
     <article className={`pv-row pv-cat-${entry.category}`} aria-label={title}>
       <div className="pv-row-title">
-        <span className="pv-avatar" aria-hidden="true">
-          {initialOf(title)}
-        </span>
-        <div className="pv-heading">
-          <h2 className="pv-title-heading">
-            <button
-              type="button"
-              className="pv-title pv-title-small"
-              aria-label={`Show details for ${title}`}
-              title={title}
-              onClick={() => actions.details(entry)}
-            >
-              {title}
-            </button>
-          </h2>
-          <span className="pv-meta">
-            {/* On a phone the login has no column: it is here, or the password while revealed. */}
-            <span className={revealed ? 'pv-row-login pv-mono' : 'pv-row-login'}>
-              {revealed ? secrets.password : login}
-            </span>
-            {entry.isFavorite && (
-              <span className="pv-badge">
-                <Glyph name="star" />
-                <span className="pv-row-wide-text">Favorite</span>
-              </span>
-            )}
-            {reasons.length > 0 && (
-              <span className="pv-flag" title={reasons.map((reason) => reason.label).join(' · ')}>
-                <Glyph name="warning" />
-                <span className="pv-row-wide-text">{reasons[0].label}</span>
-              </span>
-            )}
+        <EntryTitle title={title} small onOpen={() => actions.details(entry)}>
+          {/* On a phone the login has no column: it is here, or the password while revealed. */}
+          <span className={revealed ? 'pv-row-login pv-mono' : 'pv-row-login'}>
+            {revealed ? secrets.password : login}
           </span>
-        </div>
+          {entry.isFavorite && (
+            <span className="pv-badge">
+              <Glyph name="star" />
+              <span className="pv-row-wide-text">Favorite</span>
+            </span>
+          )}
+          {reasons.length > 0 && (
+            <span className="pv-flag" title={reasons.map((reason) => reason.label).join(' · ')}>
+              <Glyph name="warning" />
+              <span className="pv-row-wide-text">{reasons[0].label}</span>
+            </span>
+          )}
+        </EntryTitle>
       </div>
       <span className="pv-row-cell pv-row-wide" title={login || undefined}>
         <span className="pv-sr">{`${loginLabel}: `}</span>

@@ -1,8 +1,46 @@
-// The pieces cards and rows are made of: a round icon button, a line (icon, value, buttons) and the
-// password line whose buttons never move. Plain elements styled by ListSurface.
+// The pieces cards and rows are made of: the entry's initial and title, a round icon button, a line
+// (icon, value, buttons) and the password line whose buttons never move. Plain elements styled by
+// ListSurface.
 import type { ReactNode } from 'react';
 import { MASKED_PASSWORD } from '../../../common/constants';
 import { Glyph, type GlyphName } from './glyphs';
+
+const initialOf = (title: string) => title.trim().charAt(0).toUpperCase() || '?';
+
+export interface EntryTitleProps {
+  title: string;
+  /** The compact row's smaller title. */
+  small?: boolean;
+  /** Opens the entry's details. */
+  onOpen: () => void;
+  /** The line under the title (category, login, badges). */
+  children: ReactNode;
+}
+
+/** The entry's initial and its title, a button that opens its details, with a line beneath. */
+export function EntryTitle({ title, small = false, onOpen, children }: EntryTitleProps) {
+  return (
+    <>
+      <span className="pv-avatar" aria-hidden="true">
+        {initialOf(title)}
+      </span>
+      <div className="pv-heading">
+        <h2 className="pv-title-heading">
+          <button
+            type="button"
+            className={small ? 'pv-title pv-title-small' : 'pv-title'}
+            aria-label={`Show details for ${title}`}
+            title={title}
+            onClick={onOpen}
+          >
+            {title}
+          </button>
+        </h2>
+        <span className="pv-meta">{children}</span>
+      </div>
+    </>
+  );
+}
 
 export interface IconButtonProps {
   /** The accessible name, also the hover hint: 'Reveal password for GitHub'. */
