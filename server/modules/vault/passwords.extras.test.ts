@@ -19,8 +19,10 @@ jest.setTimeout(60_000);
 const SECRET = 'JBSWY3DPEHPK3PXP';
 const SECRET_BYTES = Buffer.from('48656c6c6f21deadbeef', 'hex');
 const TOTP_URI = `otpauth://totp/ACME:alice@example.com?secret=${SECRET}&issuer=ACME`;
+// '#' is in no id, date or base64 text: a random UUID once held '4711' and the at-rest check failed.
+const PIN = '4711#';
 const FIELDS: CustomField[] = [
-  { name: 'PIN', value: '4711', hidden: true },
+  { name: 'PIN', value: PIN, hidden: true },
   { name: 'Customer number', value: 'C-1234', hidden: false },
   { name: 'Security answer', value: '=SUM(A1) "quoted"\nsecond line ünïcode', hidden: true },
 ];
@@ -87,7 +89,7 @@ describe('/api/passwords: TOTP and custom fields', () => {
       { name: 'Security answer', hidden: true },
     ]);
     const body = (await call('GET', '?limit=100')).body;
-    for (const secret of [SECRET, '4711', 'SUM(A1)', 'totp"']) expect(body).not.toContain(secret);
+    for (const secret of [SECRET, PIN, 'SUM(A1)', 'totp"']) expect(body).not.toContain(secret);
   });
 
   it('reveals the TOTP as stored, its current code by RFC 6238 and the seconds it has left', async () => {
@@ -106,7 +108,7 @@ describe('/api/passwords: TOTP and custom fields', () => {
     const entry = await create({ totp: TOTP_URI, fields: FIELDS });
     const row = await rowOf(entry._id);
     const stored = JSON.stringify(row);
-    for (const secret of [SECRET, '4711', 'C-1234', 'Customer number', 'Security answer']) {
+    for (const secret of [SECRET, PIN, 'C-1234', 'Customer number', 'Security answer']) {
       expect(stored).not.toContain(secret);
     }
     expect(row.has_totp).toBe(1);
