@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { createDatabase } from './db/database';
 import { REDACT_PATHS } from './logger';
+import { tuneHeap } from './heap';
 import { createMailer } from './mail/mailer';
 import { createRateLimiter, type RateLimiterHandle } from './security/createRateLimiter';
 import { prepareDatabase } from './startup';
@@ -37,6 +38,7 @@ function urlOf(address: AddressInfo | string | null, config: Config): string {
 }
 
 export async function main(config: Config = readConfig()): Promise<void> {
+  tuneHeap();
   const log = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
 
   const db = createDatabase({

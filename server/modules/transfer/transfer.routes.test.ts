@@ -7,6 +7,7 @@ import { TOTP_INVALID } from '../../../src/common/totp';
 import { UNRECOGNISED_CSV } from './formats/detect';
 import { FIREFOX_ACCOUNTS_SKIPPED } from './formats/firefox';
 import type { ExportedEntry } from '../../../src/common/wire';
+import { sql } from 'kysely';
 import * as vaultRepo from '../vault/vault.repository';
 
 // Every export and import unlocks the vault key: one Argon2id run each.
@@ -475,6 +476,27 @@ describe('/api/utility export and import', () => {
       jest.restoreAllMocks();
       expect(await importData(user, JSON.stringify(rows))).toMatchObject({ imported: 1200, errors: [] });
       expect(await total(user)).toBe(1201);
+    });
+
+    // On SQLite an import runs with a larger page cache, given back whether it succeeds or fails.
+    it('an import leaves the database connection as it found it', async () => {
+      const cacheSize = async () =>
+        t.sqliteFile
+          ? Number((await sql<{ cache_size: number }>`pragma cache_size`.execute(t.db)).rows[0].cache_size)
+          : null;
+      const usual = await cacheSize();
+      const user = await createUser(t);
+      await importData(user, JSON.stringify([{ title: 'One', password: 'one' }]));
+      expect(await cacheSize()).toBe(usual);
+      jest.spyOn(vaultRepo, 'insertBatch').mockRejectedValue(new Error('disk I/O error'));
+      const res = await post(user, 'import', {
+        masterPassword: user.masterPassword,
+        data: JSON.stringify([{ title: 'Two', password: 'two' }]),
+        format: 'json',
+      });
+      expect(res.statusCode).toBe(500);
+      expect(await cacheSize()).toBe(usual);
+      expect(await total(user)).toBe(1);
     });
   });
 

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
+import { releaseBulkGarbage } from '../../heap';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { vaultCredential } from '../vault/vaultCredential';
 import { answerWithProgress, wantsProgress, type ImportAnswer } from './importStream';
@@ -27,6 +28,8 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     // onRequest: a request without a valid session is refused before its (large) body is read.
     app.addHook('onRequest', makeRequireAuth(ctx));
+    // An export or import of a large vault leaves tens of MB behind once its answer has gone.
+    app.addHook('onResponse', async () => releaseBulkGarbage());
 
     app.post(
       '/export',

@@ -16,7 +16,7 @@ export type { EntryIdentity, EntryKeys };
 export const EXPORT_WINDOW = 500;
 
 /** A row with its secrets opened, as an export writes it (the key order is the file's). */
-export function decryptedEntry(vaultKey: Buffer, row: repo.PasswordRow): ExportedEntry {
+export function decryptedEntry(vaultKey: Buffer, row: repo.ExportedRow): ExportedEntry {
   return { ...plainFieldsOf(row), ...openSecrets(vaultKey, row) };
 }
 
@@ -146,6 +146,11 @@ async function writeBatches(
     await repo.updateBatch(trx, userId, updates);
     await repo.insertHistory(trx, userId, historyRows(keys.vault, replaced));
   }
+}
+
+/** Runs a bulk write (its own transaction inside) with the database tuned for it (vault.repository). */
+export function withBulkWrite<T>(db: Executor, write: () => Promise<T>): Promise<T> {
+  return repo.withBulkWriteCache(db, write);
 }
 
 /** Rows written at once from which the database's statistics are refreshed (a few ms on PostgreSQL). */

@@ -81,7 +81,10 @@ export function sealSecrets(
 const decryptFailed = () => new HttpError(422, DECRYPT_FAILED);
 
 /** Decrypts an entry's secrets; 422 'Failed to decrypt password' when any of them does not open. */
-export function openSecrets(vaultKey: Buffer, row: repo.PasswordRow): EntrySecrets {
+export function openSecrets(
+  vaultKey: Buffer,
+  row: Pick<repo.PasswordRow, 'id' | 'user_id' | 'password_enc' | 'notes_enc' | 'totp_enc' | 'fields_enc'>,
+): EntrySecrets {
   const open = (field: string, sealed: string | null) =>
     sealed === null ? '' : decryptField(vaultKey, row.user_id, row.id, field, sealed);
   const password = open(SECRET_FIELDS.password, row.password_enc);

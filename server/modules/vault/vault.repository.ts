@@ -280,13 +280,34 @@ export const BATCH_SIZE = 500;
  * of an export): the `limit` entries after `after`, or from the start. Keyset reads enter the index
  * (user_id, created_at, id) at the position, so the last window costs what the first does.
  */
+/** What an export file holds of a row: its plain fields and its sealed secrets, nothing derived. */
+const EXPORTED_COLUMNS = [
+  'id',
+  'user_id',
+  'title',
+  'email',
+  'username',
+  'website',
+  'category',
+  'is_favorite',
+  'tags',
+  'created_at',
+  'updated_at',
+  'password_enc',
+  'notes_enc',
+  'totp_enc',
+  'fields_enc',
+] as const;
+export type ExportedRow = Pick<PasswordRow, (typeof EXPORTED_COLUMNS)[number]>;
+
 export function listEntriesWithSecretsAfter(
   db: Executor,
   userId: string,
   after: ListPosition | undefined,
   limit: number,
-): Promise<PasswordRow[]> {
-  let query = db.selectFrom('passwords').selectAll().where('user_id', '=', userId);
+): Promise<ExportedRow[]> {
+  // Not the list's stored answer and search text: they are most of a row's bytes and the file has no use for them.
+  let query = db.selectFrom('passwords').select(EXPORTED_COLUMNS).where('user_id', '=', userId);
   if (after) {
     query = query.where((eb) =>
       eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.createdAt, after.id)),
@@ -303,6 +324,30 @@ export function listEntriesWithSecretsAfter(
  */
 export async function refreshStatistics(db: Executor): Promise<void> {
   if (isPostgres(db)) await sql`analyze passwords`.execute(db);
+}
+
+/**
+ * SQLite's page cache while a bulk write runs, in KiB. An import writes eleven indexes and the trigram
+ * index in random key order, and the default 2 MB cache keeps spilling pages it needs again: with 32 MB
+ * the same 100,000 rows took 15-25% less time in SQLite (A/B, one run each, on a busy machine).
+ */
+const BULK_WRITE_CACHE_KIB = 32_768;
+
+/**
+ * Runs `write` (which opens its own transaction) with the larger page cache on SQLite, then gives the
+ * cache back, so that the process does not keep 32 MB for one import. PostgreSQL: as it is.
+ */
+export async function withBulkWriteCache<T>(db: Executor, write: () => Promise<T>): Promise<T> {
+  if (isPostgres(db)) return write();
+  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+  const usual = Number(rows[0]?.cache_size ?? -2000);
+  await sql.raw(`pragma cache_size = -${BULK_WRITE_CACHE_KIB}`).execute(db);
+  try {
+    return await write();
+  } finally {
+    await sql.raw(`pragma cache_size = ${usual}`).execute(db);
+    await sql`pragma shrink_memory`.execute(db);
+  }
 }
 
 /** Where an export reads its windows from, and how it lets go of them. */
