@@ -275,31 +275,14 @@ export const BATCH_SIZE = 500;
 
 // ---- In bulk: export and import ----
 
+/** What an export reads of a row: the entry as kept (ENTRY_COLUMNS), none of its derived list texts. */
+export type ExportedRow = Pick<PasswordRow, (typeof ENTRY_COLUMNS)[number]>;
+
 /**
  * A window of the owner's entries with their ciphertext, oldest first (created_at, then id, the order
  * of an export): the `limit` entries after `after`, or from the start. Keyset reads enter the index
  * (user_id, created_at, id) at the position, so the last window costs what the first does.
  */
-/** What an export file holds of a row: its plain fields and its sealed secrets, nothing derived. */
-const EXPORTED_COLUMNS = [
-  'id',
-  'user_id',
-  'title',
-  'email',
-  'username',
-  'website',
-  'category',
-  'is_favorite',
-  'tags',
-  'created_at',
-  'updated_at',
-  'password_enc',
-  'notes_enc',
-  'totp_enc',
-  'fields_enc',
-] as const;
-export type ExportedRow = Pick<PasswordRow, (typeof EXPORTED_COLUMNS)[number]>;
-
 export function listEntriesWithSecretsAfter(
   db: Executor,
   userId: string,
@@ -307,7 +290,7 @@ export function listEntriesWithSecretsAfter(
   limit: number,
 ): Promise<ExportedRow[]> {
   // Not the list's stored answer and search text: they are most of a row's bytes and the file has no use for them.
-  let query = db.selectFrom('passwords').select(EXPORTED_COLUMNS).where('user_id', '=', userId);
+  let query = db.selectFrom('passwords').select(ENTRY_COLUMNS).where('user_id', '=', userId);
   if (after) {
     query = query.where((eb) =>
       eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.createdAt, after.id)),
@@ -432,6 +415,9 @@ const CONTENT_COLUMNS = [
   'reuse_fp',
   'password_changed_at',
 ] as const;
+
+/** An entry as it is kept, without what lists and search derive from it: the trash's copy, an export's read. */
+const ENTRY_COLUMNS = ['id', 'user_id', ...CONTENT_COLUMNS, 'created_at', 'updated_at'] as const;
 
 const UPDATED_COLUMNS = [...CONTENT_COLUMNS, 'updated_at', 'search_text', 'title_sort', 'list_json'] as const;
 
@@ -612,7 +598,6 @@ export function listHistory(db: Executor, userId: string, entryId: string): Prom
 // ---- Trash ----
 
 export type TrashRow = Selectable<PasswordsTrashTable>;
-const TRASH_COLUMNS = ['id', 'user_id', ...CONTENT_COLUMNS, 'created_at', 'updated_at'] as const;
 
 /**
  * Inside a transaction that called lockVaultKeyRow: moves the owner's entry, whole, into the trash. Whether
@@ -623,7 +608,7 @@ export async function moveToTrash(trx: Executor, userId: string, id: string, now
     .deleteFrom('passwords')
     .where('id', '=', id)
     .where('user_id', '=', userId)
-    .returning(TRASH_COLUMNS)
+    .returning(ENTRY_COLUMNS)
     .executeTakeFirst();
   if (!row) return false;
   await trx
@@ -647,7 +632,7 @@ export async function restoreFromTrash(
     .deleteFrom('passwords_trash')
     .where('id', '=', id)
     .where('user_id', '=', userId)
-    .returning(TRASH_COLUMNS)
+    .returning(ENTRY_COLUMNS)
     .executeTakeFirst();
   return row && insertEntry(trx, row);
 }
