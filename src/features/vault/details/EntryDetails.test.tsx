@@ -67,9 +67,12 @@ const forum = () =>
     health: { ...healthOf('abc'), strength: evaluatePassword('abc').score },
   });
 
+/** Waits that involve a lazily loaded panel or a fetch: a busy CI machine can take seconds for them. */
+const SLOW = { timeout: 10_000 };
+
 async function openDetails(user: User, title: string): Promise<HTMLElement> {
-  await user.click(await screen.findByRole('button', { name: `Show details for ${title}` }));
-  return screen.findByRole('dialog', { name: title });
+  await user.click(await screen.findByRole('button', { name: `Show details for ${title}` }, SLOW));
+  return screen.findByRole('dialog', { name: title }, SLOW);
 }
 
 async function answerMasterPassword(user: User) {
@@ -402,7 +405,7 @@ describe('the entry detail panel', () => {
     expect(within(panel).queryByRole('list', { name: 'Entry activity' })).not.toBeInTheDocument();
     expect(account.count('GET /passwords/gh/activity')).toBe(0);
     await user.click(within(panel).getByRole('button', { name: 'Activity of this entry' }));
-    const log = await within(panel).findByRole('list', { name: 'Entry activity' });
+    const log = await within(panel).findByRole('list', { name: 'Entry activity' }, SLOW);
     expect(within(log).getAllByRole('listitem')).toHaveLength(1);
     expect(within(log).getByRole('listitem')).toHaveTextContent(/^Revealed/);
     expect(within(panel).getByRole('button', { name: 'Hide activity' })).toHaveAttribute(
