@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { installFetchPolyfill } from './fetchPolyfill';
 import { installMatchMedia, resetMedia } from './media';
@@ -8,6 +9,11 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 installFetchPolyfill();
 installMatchMedia();
 window.scrollTo = () => undefined;
+
+// Screens load lazily, and on a busy two-core CI machine the first load of a chunk (compiled by ts-jest
+// on the spot) took more than the 1 s that findBy* and waitFor wait by default. A wait that is met
+// returns as soon as it is; only a test that fails takes longer to say so.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   resetMedia();

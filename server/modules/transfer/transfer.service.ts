@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { ImportOptions, ImportResult } from '../../../src/common/wire';
 import type { AppContext } from '../../context';
 import type { AuthInfo } from '../../plugins/authenticate';
-import { afterBulkWrite, entryIdentities, exportEntryWindows, withBulkWrite } from '../vault/entries.bulk';
+import { afterBulkWrite, entryIdentities, exportEntryWindows } from '../vault/entries.bulk';
 import { unlockVault, withVaultKey } from '../vault/masterPassword.service';
 import type { VaultCredential } from '../vault/vaultCredential';
 import { openExportStream } from './exportStream';
@@ -69,15 +69,13 @@ export async function importPasswords(
   const mode = modeOf(request.options ?? {});
   const { userId } = auth;
   const result = await withVaultKey(ctx, auth, request.credential, (vaultKey) =>
-    withBulkWrite(ctx.db, () =>
-      ctx.db.transaction().execute(async (trx) => {
-        const plan = planImport(rows, mode === 'all' ? [] : await entryIdentities(trx, userId), mode);
-        const keys = { vault: vaultKey, server: ctx.serverKey };
-        await writePlan(trx, userId, keys, plan, ctx.now().toISOString(), progress);
-        const { imported, updated, skipped, errors } = plan;
-        return { imported, updated, skipped, errors };
-      }),
-    ),
+    ctx.db.transaction().execute(async (trx) => {
+      const plan = planImport(rows, mode === 'all' ? [] : await entryIdentities(trx, userId), mode);
+      const keys = { vault: vaultKey, server: ctx.serverKey };
+      await writePlan(trx, userId, keys, plan, ctx.now().toISOString(), progress);
+      const { imported, updated, skipped, errors } = plan;
+      return { imported, updated, skipped, errors };
+    }),
   );
   await afterBulkWrite(ctx.db, result.imported + result.updated);
   return result;

@@ -148,11 +148,6 @@ async function writeBatches(
   }
 }
 
-/** Runs a bulk write (its own transaction inside) with the database tuned for it (vault.repository). */
-export function withBulkWrite<T>(db: Executor, write: () => Promise<T>): Promise<T> {
-  return repo.withBulkWriteCache(db, write);
-}
-
 /** Rows written at once from which the database's statistics are refreshed (a few ms on PostgreSQL). */
 const LARGE_WRITE = 1000;
 

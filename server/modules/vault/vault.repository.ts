@@ -309,30 +309,6 @@ export async function refreshStatistics(db: Executor): Promise<void> {
   if (isPostgres(db)) await sql`analyze passwords`.execute(db);
 }
 
-/**
- * SQLite's page cache while a bulk write runs, in KiB. An import writes eleven indexes and the trigram
- * index in random key order, and the default 2 MB cache keeps spilling pages it needs again: with 32 MB
- * the same 100,000 rows took 15-25% less time in SQLite (A/B, one run each, on a busy machine).
- */
-const BULK_WRITE_CACHE_KIB = 32_768;
-
-/**
- * Runs `write` (which opens its own transaction) with the larger page cache on SQLite, then gives the
- * cache back, so that the process does not keep 32 MB for one import. PostgreSQL: as it is.
- */
-export async function withBulkWriteCache<T>(db: Executor, write: () => Promise<T>): Promise<T> {
-  if (isPostgres(db)) return write();
-  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
-  const usual = Number(rows[0]?.cache_size ?? -2000);
-  await sql.raw(`pragma cache_size = -${BULK_WRITE_CACHE_KIB}`).execute(db);
-  try {
-    return await write();
-  } finally {
-    await sql.raw(`pragma cache_size = ${usual}`).execute(db);
-    await sql`pragma shrink_memory`.execute(db);
-  }
-}
-
 /** Where an export reads its windows from, and how it lets go of them. */
 export interface ExportReader {
   db: Executor;
