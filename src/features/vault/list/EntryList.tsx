@@ -7,7 +7,7 @@ import { useNearEnd } from '../useNearEnd';
 import type { ListActions } from '../useVaultActions';
 import { EntryCard } from './EntryCard';
 import { EntryRow } from './EntryRow';
-import { cardRowHeight, columnsFor, GAP, ROW_HEIGHT } from './entryLayout';
+import { cardRowHeight, columnsFor, GAP, PLACEHOLDER_ROW_HEIGHT, ROW_HEIGHT } from './entryLayout';
 import { useTheme } from '@mui/material/styles';
 import { listThemeVariables } from './listTheme';
 import './entryList.css';
@@ -59,17 +59,17 @@ export function EntryList({ entries, size, view, actions, busy = false, onNearEn
   const scroller = useScrollParent(container, rowCount);
 
   const rowHeight = useCallback(
-    (row: number) =>
-      view === 'compact'
-        ? ROW_HEIGHT
-        : cardRowHeight(
-            Array.from(
-              { length: Math.min(columns, size - row * columns) },
-              (_, i) => entries[row * columns + i],
-            ),
-          ),
-    [view, columns, size, entries],
+    (row: number) => {
+      if (view === 'compact') return ROW_HEIGHT;
+      const first = row * columns;
+      // Past the loaded entries every row is a row of placeholders: one height, no work per row, so that
+      // laying out a vault of 100,000 costs little more than one of 100.
+      if (first >= entries.length) return PLACEHOLDER_ROW_HEIGHT;
+      return cardRowHeight(entries.slice(first, first + columns));
+    },
+    [view, columns, entries],
   );
+  const loadedRows = Math.ceil(entries.length / columns);
 
   const renderRow = (row: number): ReactNode => {
     const first = row * columns;
@@ -99,7 +99,18 @@ export function EntryList({ entries, size, view, actions, busy = false, onNearEn
 
   const theme = useTheme();
   const variables = useMemo(() => listThemeVariables(theme), [theme]);
-  const rows = { rowCount, rowHeight, columns, view, container, renderRow, entries, size, onNearEnd };
+  const rows = {
+    rowCount,
+    rowHeight,
+    loadedRows,
+    columns,
+    view,
+    container,
+    renderRow,
+    entries,
+    size,
+    onNearEnd,
+  };
   return (
     <div
       ref={setContainer}
@@ -111,7 +122,7 @@ export function EntryList({ entries, size, view, actions, busy = false, onNearEn
         ...variables,
         minHeight: scroller
           ? undefined
-          : rowCount * (view === 'compact' ? ROW_HEIGHT : cardRowHeight([]) + GAP),
+          : rowCount * (view === 'compact' ? ROW_HEIGHT : PLACEHOLDER_ROW_HEIGHT + GAP),
       }}
     >
       {scroller instanceof Window && <WindowRows {...rows} />}
@@ -123,16 +134,27 @@ export function EntryList({ entries, size, view, actions, busy = false, onNearEn
 interface RowsProps extends Pick<EntryListProps, 'entries' | 'size' | 'onNearEnd' | 'view'> {
   rowCount: number;
   rowHeight: (row: number) => number;
+  /** Rows holding at least one loaded entry; the ones after are placeholders. */
+  loadedRows: number;
   columns: number;
   container: HTMLElement | null;
   renderRow: (row: number) => ReactNode;
 }
 
 /** Options both scrollers share: exact sizes, re-laid out when the entries or the columns change. */
-function useRowOptions({ rowCount, rowHeight, view }: Pick<RowsProps, 'rowCount' | 'rowHeight' | 'view'>) {
-  // A row is known by its place and its height: when a window arrives (or the columns change) the new
-  // key function makes the virtualiser lay the rows out again in the same render, measuring nothing.
-  const getItemKey = useCallback((row: number) => `${row}:${rowHeight(row)}`, [rowHeight]);
+function useRowOptions({
+  rowCount,
+  rowHeight,
+  loadedRows,
+  view,
+}: Pick<RowsProps, 'rowCount' | 'rowHeight' | 'loadedRows' | 'view'>) {
+  // A loaded row is known by its place and its height: when a window arrives (or the columns change)
+  // the new key function makes the virtualiser lay the rows out again in the same render, measuring
+  // nothing. A placeholder row, by its place alone: its key changes when its entries arrive.
+  const getItemKey = useCallback(
+    (row: number) => (row < loadedRows ? `${row}:${rowHeight(row)}` : row),
+    [rowHeight, loadedRows],
+  );
   return {
     count: rowCount,
     estimateSize: rowHeight,
@@ -169,7 +191,7 @@ function Rows<TScroller extends HTMLElement | Window>({
   entries,
   size,
   onNearEnd,
-}: Omit<RowsProps, 'rowCount' | 'container' | 'rowHeight'> & {
+}: Omit<RowsProps, 'rowCount' | 'container' | 'rowHeight' | 'loadedRows'> & {
   virtualizer: Virtualizer<TScroller, HTMLDivElement>;
 }) {
   const margin = virtualizer.options.scrollMargin;

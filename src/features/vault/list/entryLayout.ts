@@ -50,3 +50,6 @@ export function cardRowHeight(entries: readonly (PasswordEntry | undefined)[]): 
 export function columnsFor(width: number): number {
   return Math.min(4, Math.max(1, Math.floor((width + GAP) / (CARD_MIN_WIDTH + GAP))));
 }
+
+/** A row whose entries have not arrived yet: placeholders of the base card's height. */
+export const PLACEHOLDER_ROW_HEIGHT = BASE_HEIGHT;
