@@ -243,27 +243,6 @@ describe('/api/utility export and import', () => {
       expect(first.title).toBe('Bulk 0');
       expect(first.health.reusedIn).toBe(shared);
     });
-
-    it('a failure in a later slice leaves the vault as it was', async () => {
-      const user = await createUser(t);
-      const insertBatch = vaultRepo.insertBatch;
-      let batches = 0;
-      // Slice one (four batches of 500) is written, the second slice's first batch fails.
-      jest.spyOn(vaultRepo, 'insertBatch').mockImplementation(async (db, batch) => {
-        batches += 1;
-        if (batches === 5) throw new Error('disk I/O error');
-        return insertBatch(db, batch);
-      });
-      const res = await post(user, 'import', {
-        masterPassword: user.masterPassword,
-        data: JSON.stringify(rows),
-        format: 'json',
-      });
-      jest.restoreAllMocks();
-      expect(res.statusCode).toBe(500);
-      expect(batches).toBe(5);
-      expect(await total(user)).toBe(0);
-    });
   });
 
   describe('duplicates', () => {
