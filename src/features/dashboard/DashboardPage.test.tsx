@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import DashboardPage from './DashboardPage';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(20_000);
+jest.setTimeout(90_000);
 
 function renderDashboard() {
   const user = userEvent.setup();

@@ -8,7 +8,7 @@ import { MasterPasswordPromptProvider } from './MasterPasswordPromptProvider';
 import { useMasterPasswordPrompt } from './useMasterPasswordPrompt';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(20_000);
+jest.setTimeout(90_000);
 
 const MASTER = 'Master#Pass1';
 

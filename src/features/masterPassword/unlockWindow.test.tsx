@@ -16,7 +16,7 @@ import { MasterPasswordPromptProvider } from './MasterPasswordPromptProvider';
 import { useMasterPasswordPrompt } from './useMasterPasswordPrompt';
 import { useUnlockWindow } from './useUnlockWindow';
 
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 const MASTER = 'Master#Pass1';
 const A = makeEntry({ _id: 'a', title: 'Alpha', password: 'Alpha-Secret-1!' });

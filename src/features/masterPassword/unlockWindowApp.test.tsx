@@ -11,7 +11,7 @@ import { installFakeVault, makeEntry } from '../../test/fakeVaultServer';
 import { setViewportWidth } from '../../test/media';
 import { renderApp } from '../../test/renderApp';
 
-jest.setTimeout(40_000);
+jest.setTimeout(90_000);
 
 const MASTER = 'Master#Pass1';
 const ENTRIES = [

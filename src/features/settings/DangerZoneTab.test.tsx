@@ -4,7 +4,7 @@ import { goOffline } from '../../test/mockApi';
 import { renderSettings } from '../../test/renderSettings';
 import { UNREACHABLE } from '../../shared/api/errorText';
 
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 type View = Awaited<ReturnType<typeof renderSettings>>;
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { installFakeAccount } from '../../test/fakeAccountServer';
 import { renderSettings } from '../../test/renderSettings';
 
-jest.setTimeout(20_000);
+jest.setTimeout(90_000);
 
 async function openProfile() {
   const view = await renderSettings({ tab: 'profile' });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { MASTER, PASSWORD, installFakeAccount } from '../../test/fakeAccountServer';
 import { renderSettings } from '../../test/renderSettings';
 
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 const STRONG = 'N3w!Passphrase';
 

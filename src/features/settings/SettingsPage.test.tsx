@@ -3,7 +3,7 @@ import { installFakeAccount } from '../../test/fakeAccountServer';
 import { goOffline } from '../../test/mockApi';
 import { renderSettings } from '../../test/renderSettings';
 
-jest.setTimeout(20_000);
+jest.setTimeout(90_000);
 
 const TABS = ['Profile', 'Security', 'Data', 'Notifications', 'Activity', 'Danger Zone'];
 

@@ -10,7 +10,7 @@ import {
 import { RECOVERY_CODES_FILE } from './RecoveryCodes';
 import { renderSettings } from '../../test/renderSettings';
 
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 function installClipboard() {
   const writeText = jest.fn(async (_text: string) => undefined);

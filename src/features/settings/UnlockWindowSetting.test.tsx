@@ -6,7 +6,7 @@ import { installFakeAccount } from '../../test/fakeAccountServer';
 import { renderSettings } from '../../test/renderSettings';
 import { settingsApi } from './settingsApi';
 
-jest.setTimeout(20_000);
+jest.setTimeout(90_000);
 
 const CHOICES = [
   'Every time (default)',

@@ -12,7 +12,7 @@ import {
 } from '../../test/fakeAccountServer';
 import { renderSettings } from '../../test/renderSettings';
 
-jest.setTimeout(40_000);
+jest.setTimeout(90_000);
 
 const NEW_PASSWORD = 'N3w!Passphrase';
 const NEW_MASTER = 'N3w@MasterKey';

@@ -5,7 +5,7 @@ import { ExportCard, ImportCard } from './DataCards';
 import { MASTER, blobText, captureDownloads, installTransferServer } from '../../test/transferTestKit';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(20_000);
+jest.setTimeout(90_000);
 
 const TITLE = 'Export and Import Passwords';
 

@@ -10,7 +10,7 @@ import { FakeXhr, installFakeXhr } from './xhrTestKit';
 installFakeXhr();
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(20_000);
+jest.setTimeout(90_000);
 
 const TITLE = 'Export and Import Passwords';
 const PROMPT = 'Please upload a file or paste import data in the textarea';

@@ -11,7 +11,7 @@ import { installFakeXhr } from './xhrTestKit';
 installFakeXhr();
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(20_000);
+jest.setTimeout(90_000);
 
 const EXPORTED = '{\n  "passwords": [{ "title": "Bank", "password": "Exp0rted-S3cret!" }]\n}';
 const IMPORTED = 'name,url,username,password,note\nMail,https://mail.example,me,Imp0rted-S3cret!,pin 4711\n';

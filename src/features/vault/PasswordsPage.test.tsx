@@ -6,7 +6,7 @@ import { goOffline, mockPendingApi } from '../../test/mockApi';
 import PasswordsPage from './PasswordsPage';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(20_000);
+jest.setTimeout(90_000);
 
 const MASTER = 'Master#Pass1';
 

@@ -5,7 +5,7 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import PasswordsPage from './PasswordsPage';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 const MASTER = 'Master#Pass1';
 // RFC 6238's test key ("12345678901234567890" in base32) and its SHA-1 vectors, cut to 6 digits:

@@ -16,7 +16,7 @@ import { renderPasswordsWithDetails } from '../../../test/passwordsWithDetails';
 import { readableDate } from '../readableDate';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 type User = ReturnType<typeof userEvent.setup>;
 

@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import { usePasswordEditor } from './usePasswordEditor';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(20_000);
+jest.setTimeout(90_000);
 
 const MASTER = 'Master#Pass1';
 

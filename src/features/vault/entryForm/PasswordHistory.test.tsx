@@ -8,7 +8,7 @@ import PasswordsPage from '../PasswordsPage';
 import { readableDate } from '../readableDate';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 const MASTER = 'Master#Pass1';
 const CURRENT = 'Gh-S3cret!pass';

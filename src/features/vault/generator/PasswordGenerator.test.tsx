@@ -13,7 +13,7 @@ import { signedInStore } from '../../../test/renderSettings';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { PasswordGenerator } from '.';
 
-jest.setTimeout(20_000);
+jest.setTimeout(90_000);
 
 const WORDS = new Set(EFF_LARGE_WORDLIST);
 const within_ = (text: string, chars: string) => [...text].every((ch) => chars.includes(ch));

@@ -7,7 +7,7 @@ import { readableDate } from '../readableDate';
 import TrashPage from './TrashPage';
 
 // Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 const MASTER = 'Master#Pass1';
 const DAY_MS = 24 * 60 * 60 * 1000;
