@@ -14,6 +14,9 @@ window.scrollTo = () => undefined;
 // on the spot) took more than the 1 s that findBy* and waitFor wait by default. A wait that is met
 // returns as soon as it is; only a test that fails takes longer to say so.
 configure({ asyncUtilTimeout: 5000 });
+// Real providers, dialogs and typing make these slower than unit tests; on a machine at half speed one
+// took over 30 s late in Jest's one process. The limit is there to stop a hung test, not to time one.
+jest.setTimeout(90_000);
 
 beforeEach(() => {
   resetMedia();

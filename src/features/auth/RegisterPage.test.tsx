@@ -3,9 +3,6 @@ import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 
 const ALL_MISSING = 'Required: 8+ characters, uppercase letter, lowercase letter, number, special character';
-// Real typing into five fields with live strength meters: slow on a busy machine.
-jest.setTimeout(90_000);
-
 const STRONG = 'Tr0ub4dor&3';
 const MASTER = 'Zy8$Kp3@Lm';
 

@@ -5,9 +5,6 @@ import { goOffline } from '../../test/mockApi';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import DashboardPage from './DashboardPage';
 
-// Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 function renderDashboard() {
   const user = userEvent.setup();
   const view = renderWithProviders(<DashboardPage />, { path: '/dashboard' });

@@ -7,9 +7,6 @@ import { UNLOCK_CODE } from '../../test/fakeMasterPassword';
 import { MasterPasswordPromptProvider } from './MasterPasswordPromptProvider';
 import { useMasterPasswordPrompt } from './useMasterPasswordPrompt';
 
-// Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 const MASTER = 'Master#Pass1';
 
 /** Two screens' worth of callers sharing the server's count, showing what each prompt resolved to. */

@@ -16,8 +16,6 @@ import { MasterPasswordPromptProvider } from './MasterPasswordPromptProvider';
 import { useMasterPasswordPrompt } from './useMasterPasswordPrompt';
 import { useUnlockWindow } from './useUnlockWindow';
 
-jest.setTimeout(90_000);
-
 const MASTER = 'Master#Pass1';
 const A = makeEntry({ _id: 'a', title: 'Alpha', password: 'Alpha-Secret-1!' });
 const B = makeEntry({ _id: 'b', title: 'Bravo', password: 'Bravo-Secret-2!' });

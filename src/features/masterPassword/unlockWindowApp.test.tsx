@@ -11,8 +11,6 @@ import { installFakeVault, makeEntry } from '../../test/fakeVaultServer';
 import { setViewportWidth } from '../../test/media';
 import { renderApp } from '../../test/renderApp';
 
-jest.setTimeout(90_000);
-
 const MASTER = 'Master#Pass1';
 const ENTRIES = [
   makeEntry({ title: 'Alpha', password: 'Alpha-Secret-1!' }),

@@ -7,8 +7,6 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { renderSettings, signedInStore } from '../../test/renderSettings';
 import { EntryActivityList } from './EntryActivityList';
 
-jest.setTimeout(90_000);
-
 const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';

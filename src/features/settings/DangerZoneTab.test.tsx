@@ -4,8 +4,6 @@ import { goOffline } from '../../test/mockApi';
 import { renderSettings } from '../../test/renderSettings';
 import { UNREACHABLE } from '../../shared/api/errorText';
 
-jest.setTimeout(90_000);
-
 type View = Awaited<ReturnType<typeof renderSettings>>;
 
 const CHECK = 'POST /user/account/check';

@@ -3,8 +3,6 @@ import { settingsApi } from './settingsApi';
 import { installFakeAccount } from '../../test/fakeAccountServer';
 import { renderSettings } from '../../test/renderSettings';
 
-jest.setTimeout(90_000);
-
 const cached = (store: Awaited<ReturnType<typeof renderSettings>>['store']) =>
   settingsApi.endpoints.getSettings.select()(store.getState()).data;
 

@@ -2,8 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import { installFakeAccount } from '../../test/fakeAccountServer';
 import { renderSettings } from '../../test/renderSettings';
 
-jest.setTimeout(90_000);
-
 async function openProfile() {
   const view = await renderSettings({ tab: 'profile' });
   expect(await screen.findByLabelText('First name')).toHaveValue('Ada');

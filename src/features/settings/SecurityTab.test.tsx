@@ -2,8 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { MASTER, PASSWORD, installFakeAccount } from '../../test/fakeAccountServer';
 import { renderSettings } from '../../test/renderSettings';
 
-jest.setTimeout(90_000);
-
 const STRONG = 'N3w!Passphrase';
 
 async function openSecurity() {

@@ -3,8 +3,6 @@ import { installFakeAccount } from '../../test/fakeAccountServer';
 import { goOffline } from '../../test/mockApi';
 import { renderSettings } from '../../test/renderSettings';
 
-jest.setTimeout(90_000);
-
 const TABS = ['Profile', 'Security', 'Data', 'Notifications', 'Activity', 'Danger Zone'];
 
 test('the five tabs of the SPEC and Activity; Profile first; a click opens a tab and keeps it in the address', async () => {

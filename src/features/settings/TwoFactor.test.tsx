@@ -10,8 +10,6 @@ import {
 import { RECOVERY_CODES_FILE } from './RecoveryCodes';
 import { renderSettings } from '../../test/renderSettings';
 
-jest.setTimeout(90_000);
-
 function installClipboard() {
   const writeText = jest.fn(async (_text: string) => undefined);
   Object.defineProperty(navigator, 'clipboard', {

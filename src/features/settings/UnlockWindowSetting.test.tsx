@@ -6,8 +6,6 @@ import { installFakeAccount } from '../../test/fakeAccountServer';
 import { renderSettings } from '../../test/renderSettings';
 import { settingsApi } from './settingsApi';
 
-jest.setTimeout(90_000);
-
 const CHOICES = [
   'Every time (default)',
   'For 1 minute after unlocking',

@@ -12,8 +12,6 @@ import {
 } from '../../test/fakeAccountServer';
 import { renderSettings } from '../../test/renderSettings';
 
-jest.setTimeout(90_000);
-
 const NEW_PASSWORD = 'N3w!Passphrase';
 const NEW_MASTER = 'N3w@MasterKey';
 const WRONG_MASTER = 'Wr0ng#Master';

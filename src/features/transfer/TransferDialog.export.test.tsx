@@ -4,9 +4,6 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { ExportCard, ImportCard } from './DataCards';
 import { MASTER, blobText, captureDownloads, installTransferServer } from '../../test/transferTestKit';
 
-// Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 const TITLE = 'Export and Import Passwords';
 
 function renderCards() {

@@ -9,9 +9,6 @@ import { FakeXhr, installFakeXhr } from './xhrTestKit';
 // The import goes through XMLHttpRequest (for its upload progress): here, through the mocked fetch.
 installFakeXhr();
 
-// Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 const TITLE = 'Export and Import Passwords';
 const PROMPT = 'Please upload a file or paste import data in the textarea';
 const CSV = 'name,url,username,password,note\nGitHub,https://github.com,octo,Gh-S3cret!pass,\n';

@@ -10,9 +10,6 @@ import { installFakeXhr } from './xhrTestKit';
 // The import goes through XMLHttpRequest (for its upload progress): here, through the mocked fetch.
 installFakeXhr();
 
-// Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 const EXPORTED = '{\n  "passwords": [{ "title": "Bank", "password": "Exp0rted-S3cret!" }]\n}';
 const IMPORTED = 'name,url,username,password,note\nMail,https://mail.example,me,Imp0rted-S3cret!,pin 4711\n';
 const SECRETS = [MASTER, 'Exp0rted-S3cret!', 'Imp0rted-S3cret!', 'pin 4711'];

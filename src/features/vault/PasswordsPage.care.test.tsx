@@ -6,9 +6,6 @@ import { installFakeVault, makeEntry, type FakeVault } from '../../test/fakeVaul
 import { renderWithProviders } from '../../test/renderWithProviders';
 import PasswordsPage from './PasswordsPage';
 
-// Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 const MASTER = 'Master#Pass1';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();

@@ -5,9 +5,6 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { goOffline, mockPendingApi } from '../../test/mockApi';
 import PasswordsPage from './PasswordsPage';
 
-// Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 const MASTER = 'Master#Pass1';
 
 function renderPage() {

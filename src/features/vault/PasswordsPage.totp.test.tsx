@@ -4,9 +4,6 @@ import { installFakeVault, makeEntry, type FakeVault } from '../../test/fakeVaul
 import { renderWithProviders } from '../../test/renderWithProviders';
 import PasswordsPage from './PasswordsPage';
 
-// Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 const MASTER = 'Master#Pass1';
 // RFC 6238's test key ("12345678901234567890" in base32) and its SHA-1 vectors, cut to 6 digits:
 // 1111111109 s -> 07081804 and 1111111111 s -> 14050471, on either side of the step that starts at 1111111110 s.

@@ -6,9 +6,6 @@ import PasswordsPage from './PasswordsPage';
 import { vaultApi } from './vaultApi';
 import { cardRowHeight } from './list/entryLayout';
 
-// Real providers and a vault of a few windows: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 const ENTRIES = 250;
 /** A row of cards is as tall as its cards (these have no optional line); rows are 16 px apart. */
 const ROW_HEIGHT = cardRowHeight([]);

@@ -7,9 +7,6 @@ import { renderPasswordsWithDetails } from '../../test/passwordsWithDetails';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import PasswordsPage from './PasswordsPage';
 
-// Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 const MASTER = 'Master#Pass1';
 const SECRET = 'Gh-S3cret!pass';
 const NOTES = 'recovery codes 1234-5678';

@@ -15,9 +15,6 @@ import { setViewportWidth } from '../../../test/media';
 import { renderPasswordsWithDetails } from '../../../test/passwordsWithDetails';
 import { readableDate } from '../readableDate';
 
-// Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 type User = ReturnType<typeof userEvent.setup>;
 
 const MASTER = 'Master#Pass1';
@@ -67,12 +64,9 @@ const forum = () =>
     health: { ...healthOf('abc'), strength: evaluatePassword('abc').score },
   });
 
-/** Waits that involve a lazily loaded panel or a fetch: a busy CI machine can take seconds for them. */
-const SLOW = { timeout: 10_000 };
-
 async function openDetails(user: User, title: string): Promise<HTMLElement> {
-  await user.click(await screen.findByRole('button', { name: `Show details for ${title}` }, SLOW));
-  return screen.findByRole('dialog', { name: title }, SLOW);
+  await user.click(await screen.findByRole('button', { name: `Show details for ${title}` }));
+  return screen.findByRole('dialog', { name: title });
 }
 
 async function answerMasterPassword(user: User) {
@@ -405,7 +399,7 @@ describe('the entry detail panel', () => {
     expect(within(panel).queryByRole('list', { name: 'Entry activity' })).not.toBeInTheDocument();
     expect(account.count('GET /passwords/gh/activity')).toBe(0);
     await user.click(within(panel).getByRole('button', { name: 'Activity of this entry' }));
-    const log = await within(panel).findByRole('list', { name: 'Entry activity' }, SLOW);
+    const log = await within(panel).findByRole('list', { name: 'Entry activity' });
     expect(within(log).getAllByRole('listitem')).toHaveLength(1);
     expect(within(log).getByRole('listitem')).toHaveTextContent(/^Revealed/);
     expect(within(panel).getByRole('button', { name: 'Hide activity' })).toHaveAttribute(

@@ -9,9 +9,6 @@ import { PasswordFormDialog } from './PasswordFormDialog';
 import { emptyPasswordForm } from './passwordFormSchema';
 import { usePasswordEditor } from './usePasswordEditor';
 
-// Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 const MASTER = 'Master#Pass1';
 const TOTP_URI = 'otpauth://totp/ACME:alice@example.com?secret=JBSWY3DPEHPK3PXP&issuer=ACME';
 

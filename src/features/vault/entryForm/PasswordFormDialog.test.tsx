@@ -6,9 +6,6 @@ import { installFakeVault, type FakeVault } from '../../../test/fakeVaultServer'
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { usePasswordEditor } from './usePasswordEditor';
 
-// Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 const MASTER = 'Master#Pass1';
 
 function AddButton() {

@@ -7,9 +7,6 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import PasswordsPage from '../PasswordsPage';
 import { readableDate } from '../readableDate';
 
-// Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 const MASTER = 'Master#Pass1';
 const CURRENT = 'Gh-S3cret!pass';
 const EARLIER = [

@@ -13,8 +13,6 @@ import { signedInStore } from '../../../test/renderSettings';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { PasswordGenerator } from '.';
 
-jest.setTimeout(90_000);
-
 const WORDS = new Set(EFF_LARGE_WORDLIST);
 const within_ = (text: string, chars: string) => [...text].every((ch) => chars.includes(ch));
 

@@ -6,9 +6,6 @@ import { mockPendingApi } from '../../../test/mockApi';
 import { readableDate } from '../readableDate';
 import TrashPage from './TrashPage';
 
-// Real providers, dialogs and typing: slower than a unit test on a busy machine.
-jest.setTimeout(90_000);
-
 const MASTER = 'Master#Pass1';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DELETED_AT = new Date(Date.now() - 3 * DAY_MS).toISOString();
