@@ -8,8 +8,8 @@
 // Options (arguments or environment):
 //   --only=size,ui,list,transfer,signin,memory,unlock,pg   run only these sections (BENCH_ONLY)
 //   --profile        run the SQLite server under --cpu-prof and print where the list endpoint's time goes,
-//                    and profile one more cold /passwords load in Chromium (BENCH_PROFILE=1); the
-//                    profiles are kept in bench/results/profile/
+//                    and profile one more cold /passwords load and a search keystroke in Chromium
+//                    (BENCH_PROFILE=1); the profiles are kept in bench/results/profile/
 //   --skip-build     serve the existing dist/ instead of building (quicker while iterating)
 //   --keep           keep the temporary folder (database, server log) for a look afterwards
 //   BENCH_SIZES (100,10000,100000: the vaults of the UI section; the largest is also the vault of the
@@ -49,7 +49,7 @@ import { measureIdleMemory, measureSignInBurst, peakOfRun } from './memory';
 import { measureSignIn } from './signIn';
 import { fillMeasured, importRows, measureExport, unlockMs } from './transfer';
 import { measureUnlock } from './unlock';
-import { measureVaultUi, profilePasswordsLoad } from './vaultUi';
+import { measureVaultUi, profilePasswordsPage } from './vaultUi';
 
 const SECTIONS = ['size', 'ui', 'list', 'transfer', 'signin', 'memory', 'unlock', 'pg'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -357,10 +357,24 @@ async function main(): Promise<boolean> {
       });
     }
     if (settings.profile) {
-      const file = path.join(profileDir, 'browser-passwords-load.cpuprofile');
+      const files = {
+        load: path.join(profileDir, 'browser-passwords-load.cpuprofile'),
+        search: path.join(profileDir, 'browser-passwords-search.cpuprofile'),
+      };
       try {
-        await profilePasswordsLoad(await chromium(), baseUrl, ownerOf(BIG).token, file);
-        browserProfileText = `${renderProfile(summariseProfile(file), `Chromium CPU profile, cold /passwords load of ${thousands(BIG)} entries until the first cards`)}\n(profile: ${path.relative(ROOT, file)})`;
+        await profilePasswordsPage(await chromium(), baseUrl, ownerOf(BIG).token, files);
+        browserProfileText = [
+          renderProfile(
+            summariseProfile(files.load),
+            `Chromium CPU profile, cold /passwords load of ${thousands(BIG)} entries until the first cards`,
+          ),
+          `(profile: ${path.relative(ROOT, files.load)})`,
+          renderProfile(
+            summariseProfile(files.search),
+            `Chromium CPU profile, a search keystroke in ${thousands(BIG)} entries until the list is painted`,
+          ),
+          `(profile: ${path.relative(ROOT, files.search)})`,
+        ].join('\n');
       } catch (error) {
         process.stderr.write(`the browser profile failed: ${(error as Error).message}\n`);
       }

@@ -362,31 +362,46 @@ async function dashboardRun(context: BrowserContext): Promise<DashboardResult> {
 
 /**
  * A cold load of /passwords under Chromium's CPU profiler (not one of the measured runs: profiling slows
- * it down). Writes the .cpuprofile to `file`.
+ * it down), then a search keystroke under it until the narrowed list is painted. Writes the two
+ * .cpuprofile files to `files.load` and `files.search`.
  */
-export async function profilePasswordsLoad(
+export async function profilePasswordsPage(
   browser: Browser,
   baseUrl: string,
   token: string,
-  file: string,
+  files: { load: string; search: string },
 ): Promise<void> {
   const context = await newContext(browser, baseUrl, token);
   await context.addInitScript({ content: FIRST_CONTENT_SCRIPT });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
+    const profiled = async (file: string, work: () => Promise<unknown>) => {
+      await cdp.send('Profiler.start');
+      await work();
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+    };
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Profiler.start');
-    await page.goto('/passwords');
-    await waitFor<Mark>(
-      page,
-      'window.__benchMarks && window.__benchMarks.cards && window.__benchMarks.cards.painted !== null && window.__benchMarks.cards',
-      'no card was painted on /passwords',
-    );
-    const { profile } = await cdp.send('Profiler.stop');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, JSON.stringify(profile));
+    await profiled(files.load, async () => {
+      await page.goto('/passwords');
+      await waitForCards(page);
+    });
+    await page.waitForLoadState('networkidle');
+    await sleep(300);
+    await page.evaluate(SEARCH_SCRIPT);
+    const search = page.getByRole('searchbox', { name: 'Search passwords' });
+    await search.focus();
+    await profiled(files.search, async () => {
+      await page.keyboard.press(NARROWING_KEY);
+      await waitFor<SearchState>(
+        page,
+        'window.__benchSearch && window.__benchSearch.painted !== null && window.__benchSearch',
+        `typing "${NARROWING_KEY}" did not change the list count`,
+      );
+    });
   } finally {
     await context.close();
   }

@@ -73,17 +73,31 @@ function useToastPlacement(): Placement {
     let frame = 0;
     // (jsdom has none: tests see the placement of the moment.)
     const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => schedule());
+    // A ResizeObserver reports an element once as soon as it starts watching it: watching everything
+    // afresh on every update would report, schedule and update again at every frame, forever. Only
+    // what came or went changes.
+    const watched = new Set<Element>();
+    const watch = (elements: Element[]) => {
+      if (!resized) return;
+      const wanted = new Set(elements);
+      for (const element of watched) {
+        if (wanted.has(element)) continue;
+        resized.unobserve(element);
+        watched.delete(element);
+      }
+      for (const element of wanted) {
+        if (watched.has(element)) continue;
+        resized.observe(element);
+        watched.add(element);
+      }
+    };
     const update = () => {
       frame = 0;
       const next = placeToasts(measure());
       setPlacement((current) => (samePlacement(current, next) ? current : next));
       // Watch what moves the toasts: the dialogs (their content grows and shrinks) and the top bar.
-      if (!resized) return;
-      resized.disconnect();
-      for (const paper of openPapers()) resized.observe(paper);
       const topBar = document.querySelector('header');
-      if (topBar) resized.observe(topBar);
-      for (const element of keepClear) resized.observe(element);
+      watch([...openPapers(), ...(topBar ? [topBar] : []), ...keepClear]);
     };
     function schedule() {
       if (!frame) frame = requestAnimationFrame(update);
