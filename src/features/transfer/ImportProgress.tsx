@@ -4,8 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ImportStage } from './importRequest';
 import { useImportStage } from './importStage';
-
-const count = new Intl.NumberFormat('en-US');
+import { groupThousands } from '../../common/numbers';
 
 interface Shown {
   /** What the status says: it changes with the phase only, so a screen reader hears each phase once. */
@@ -22,7 +21,7 @@ export function describeStage(stage: ImportStage | null): Shown {
     };
   }
   if (stage?.phase === 'writing') {
-    const entries = `${count.format(stage.total)} ${stage.total === 1 ? 'entry' : 'entries'}`;
+    const entries = `${groupThousands(stage.total)} ${stage.total === 1 ? 'entry' : 'entries'}`;
     return {
       text: `Importing ${entries}…`,
       percent: stage.total > 0 ? Math.floor((stage.done / stage.total) * 100) : 100,

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { IMPORT_ERRORS_SHOWN } from '../../common/constants';
 import type { ImportResult } from '../../common/wire';
+import { groupThousands } from '../../common/numbers';
 
 const COUNTS = [
   ['imported', 'Imported'],
@@ -39,7 +40,7 @@ export function ImportResults({ result }: { result: ImportResult }) {
               {label}
             </Typography>
             <Typography component="dd" variant="h6" sx={{ m: 0 }} data-testid={`import-${key}`}>
-              {result[key].toLocaleString()}
+              {groupThousands(result[key])}
             </Typography>
           </Box>
         ))}

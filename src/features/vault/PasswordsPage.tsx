@@ -29,6 +29,7 @@ import { useEntryDetails } from './details/useEntryDetails';
 import { useGetTrashQuery } from './vaultCareApi';
 import { VaultFilters } from './VaultFilters';
 import { filtersCleared, listQueryWith, selectHasActiveFilters, selectListQuery } from './vaultSlice';
+import { groupThousands } from '../../common/numbers';
 
 /** Another screen may send the user here to add an entry: `navigate('/passwords', { state: { addPassword: true } })`. */
 interface PasswordsLocationState {
@@ -146,7 +147,7 @@ function PasswordsView() {
           <Typography variant="body2" color="text.secondary" role="status" sx={{ flexShrink: 0 }}>
             {isLoading || list.isListError
               ? ''
-              : `${count.toLocaleString()} ${count === 1 ? 'password' : 'passwords'}`}
+              : `${groupThousands(count)} ${count === 1 ? 'password' : 'passwords'}`}
           </Typography>
           {list.isRefreshing && (
             <LinearProgress aria-label="Updating the list" sx={{ flexGrow: 1, maxWidth: 240 }} />

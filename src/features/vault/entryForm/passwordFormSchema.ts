@@ -11,12 +11,13 @@ import {
 import { ENTRY_LIMITS } from '../../../common/limits';
 import { totpProblem } from '../../../common/totp';
 import type { EntryContent, PasswordEntryInput, RevealedPasswordEntry } from '../../../common/wire';
+import { groupThousands } from '../../../common/numbers';
 
 /** The form edits the entry's content; its one login field becomes `email` or `username` on save. */
 export type PasswordFormValues = Omit<EntryContent, 'username' | 'createdAt' | 'updatedAt'>;
 
 const atMost = (label: string, limit: number) =>
-  [limit, `${label} must be at most ${limit.toLocaleString('en-US')} characters`] as const;
+  [limit, `${label} must be at most ${groupThousands(limit)} characters`] as const;
 
 export const emptyPasswordForm: PasswordFormValues = {
   title: '',

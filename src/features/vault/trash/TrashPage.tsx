@@ -21,6 +21,7 @@ import { useRestorePassword } from '../useRestorePassword';
 import { useGetTrashQuery, vaultCareApi } from '../vaultCareApi';
 import { TRASH_DAYS, TrashEntry } from './TrashEntry';
 import { RetryAlert } from '../../../shared/ui/RetryAlert';
+import { groupThousands } from '../../../common/numbers';
 
 function TrashSkeletons() {
   return (
@@ -104,7 +105,7 @@ function TrashView() {
     content = (
       <Box ref={list} tabIndex={-1} aria-label="Deleted passwords" role="region" sx={{ outline: 'none' }}>
         <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
-          {`${count.toLocaleString()} deleted ${count === 1 ? 'password' : 'passwords'}`}
+          {`${groupThousands(count)} deleted ${count === 1 ? 'password' : 'passwords'}`}
         </Typography>
         <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {entries.map((entry) => (
