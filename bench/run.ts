@@ -50,6 +50,7 @@ import { measureSignIn } from './signIn';
 import { fillMeasured, importRows, measureExport, unlockMs } from './transfer';
 import { measureUnlock } from './unlock';
 import { measureVaultUi, profilePasswordsPage } from './vaultUi';
+import { groupThousands } from '../src/common/numbers';
 
 const SECTIONS = ['size', 'ui', 'list', 'transfer', 'signin', 'memory', 'unlock', 'pg'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -108,7 +109,6 @@ const step = (message: string) =>
   process.stdout.write(
     `[${((performance.now() - runStarted) / 1000).toFixed(1).padStart(5)} s] ${message}\n`,
   );
-const thousands = (n: number) => n.toLocaleString('en-US');
 
 function gitDescription(): string {
   try {
@@ -196,7 +196,7 @@ async function main(): Promise<boolean> {
     if (settings.keep) process.stdout.write(`kept ${tmp}\n`);
     else fs.rmSync(tmp, { recursive: true, force: true });
   });
-  step(`temporary folder ${tmp}; vault sizes ${settings.sizes.map(thousands).join(', ')}`);
+  step(`temporary folder ${tmp}; vault sizes ${settings.sizes.map(groupThousands).join(', ')}`);
 
   // ---- Build ----
   let staticDir = path.join(ROOT, 'dist');
@@ -269,13 +269,13 @@ async function main(): Promise<boolean> {
   const fill = async (size: number) => {
     if (filled.has(size)) return;
     const parts = Math.ceil(size / UPLOAD_ENTRIES);
-    step(`importing ${thousands(size)} entries in ${parts} upload(s)...`);
+    step(`importing ${groupThousands(size)} entries in ${parts} upload(s)...`);
     const result = await fillVault(baseUrl, ownerOf(size), size, parts);
     step(`imported in ${(result.uploadsMs.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s`);
     filled.add(size);
   };
 
-  const transferSection = `Import / export, ${thousands(BIG)} entries (SQLite)`;
+  const transferSection = `Import / export, ${groupThousands(BIG)} entries (SQLite)`;
   if (wants('transfer')) {
     await section('import / export', async () => {
       const owner = ownerOf(BIG);
@@ -310,7 +310,7 @@ async function main(): Promise<boolean> {
     await section('list after a write', async () => {
       await fill(BIG);
       const result = await measureListAfterWrite(baseUrl, ownerOf(BIG), tmp, listOptions, {
-        section: `GET /api/passwords right after a write, ${thousands(BIG)} entries (SQLite)`,
+        section: `GET /api/passwords right after a write, ${groupThousands(BIG)} entries (SQLite)`,
         idPrefix: 'list',
       });
       profileWindows = result.apiWindowsUs;
@@ -325,12 +325,12 @@ async function main(): Promise<boolean> {
   if (wants('ui')) {
     const firstCards = new Map<number, number>();
     for (const size of settings.sizes) {
-      await section(`vault UI, ${thousands(size)} entries`, async () => {
+      await section(`vault UI, ${groupThousands(size)} entries`, async () => {
         await fill(size);
         const result = await measureVaultUi(await chromium(), baseUrl, ownerOf(size).token, {
           entries: size,
           runs: settings.uiRuns,
-          section: `Vault UI, ${thousands(size)} entries (Chromium, SQLite)`,
+          section: `Vault UI, ${groupThousands(size)} entries (Chromium, SQLite)`,
           idPrefix: `ui.${size}`,
           targets: size === BIG,
           dashboard: true,
@@ -347,8 +347,8 @@ async function main(): Promise<boolean> {
       const small = firstCards.get(smallest) as number;
       rows.push({
         id: 'ui.firstCardsRatio',
-        section: `Vault UI, ${thousands(BIG)} entries (Chromium, SQLite)`,
-        label: `/passwords first cards, ${thousands(BIG)} / ${thousands(smallest)} entries`,
+        section: `Vault UI, ${groupThousands(BIG)} entries (Chromium, SQLite)`,
+        label: `/passwords first cards, ${groupThousands(BIG)} / ${groupThousands(smallest)} entries`,
         value: big / small,
         unit: 'x',
         digits: 2,
@@ -366,12 +366,12 @@ async function main(): Promise<boolean> {
         browserProfileText = [
           renderProfile(
             summariseProfile(files.load),
-            `Chromium CPU profile, cold /passwords load of ${thousands(BIG)} entries until the first cards`,
+            `Chromium CPU profile, cold /passwords load of ${groupThousands(BIG)} entries until the first cards`,
           ),
           `(profile: ${path.relative(ROOT, files.load)})`,
           renderProfile(
             summariseProfile(files.search),
-            `Chromium CPU profile, a search keystroke in ${thousands(BIG)} entries until the list is painted`,
+            `Chromium CPU profile, a search keystroke in ${groupThousands(BIG)} entries until the list is painted`,
           ),
           `(profile: ${path.relative(ROOT, files.search)})`,
         ].join('\n');
@@ -395,7 +395,7 @@ async function main(): Promise<boolean> {
 
   // ---- The large vault on PostgreSQL ----
   if (wants('pg')) {
-    const pgSection = (what: string) => `PostgreSQL: ${what}, ${thousands(BIG)} entries`;
+    const pgSection = (what: string) => `PostgreSQL: ${what}, ${groupThousands(BIG)} entries`;
     const reachable = await postgresAnswers(settings.pgUrl);
     if (!reachable.ok) {
       step(`PostgreSQL at ${redacted(settings.pgUrl)} does not answer: skipped`);

@@ -6,10 +6,10 @@ import { call, expectStatus } from './lib/http';
 import { readMemory, sampleMemory, sleep } from './lib/processes';
 import { list, median, round, type Row } from './lib/results';
 import { fillVault, type BenchUser, type FilledVault } from './lib/users';
+import { groupThousands } from '../src/common/numbers';
 
 /** /proc reports KiB; the table shows MB (10^6 bytes), as the targets are written. */
 const mb = (kib: number) => round((kib * 1024) / 1e6);
-const thousands = (n: number) => n.toLocaleString('en-US');
 
 export interface MeasuredFill extends FilledVault {
   /** The server's VmRSS samples (KiB) during the uploads. */
@@ -66,7 +66,7 @@ export function importRows(
     {
       id: `${idPrefix}.import`,
       section,
-      label: `import ${thousands(fill.entries)} entries in ${fill.uploadsMs.length} uploads (JSON): sum of round trips`,
+      label: `import ${groupThousands(fill.entries)} entries in ${fill.uploadsMs.length} uploads (JSON): sum of round trips`,
       value: total / 1000,
       unit: 's',
       digits: 2,
@@ -136,7 +136,7 @@ export async function measureExport(
     {
       id: `${idPrefix}.export`,
       section,
-      label: `export ${thousands(count)} entries (JSON, ${(exportedBytes / 1e6).toFixed(1)} MB answer): round trip`,
+      label: `export ${groupThousands(count)} entries (JSON, ${(exportedBytes / 1e6).toFixed(1)} MB answer): round trip`,
       value: median(times) / 1000,
       unit: 's',
       digits: 2,

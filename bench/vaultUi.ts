@@ -6,12 +6,13 @@
 // that do not exist in the page.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { SEARCH_DEBOUNCE_MS } from '../src/common/constants';
 import { newContext } from './lib/browser';
 import { sleep } from './lib/processes';
 import { list, median, round, type Row } from './lib/results';
 import { NARROWING_KEY } from './lib/users';
+import { groupThousands } from '../src/common/numbers';
 
 /**
  * Installed before any page script: for each named selector, when a matching element first has a box
@@ -170,26 +171,41 @@ const waitForCards = (page: Page) =>
     'no card was painted on /passwords',
   );
 
+/** Lets the page settle (fonts, late effects) before counting and typing. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await sleep(300);
+}
+
+/** Installs the search timing and focuses the search box (answered, to type in or clear). */
+async function searchBoxReady(page: Page): Promise<Locator> {
+  await page.evaluate(SEARCH_SCRIPT);
+  const search = page.getByRole('searchbox', { name: 'Search passwords' });
+  await search.focus();
+  return search;
+}
+
+/** Types the narrowing key into the focused search box; answers once the narrowed list is painted. */
+async function typeNarrowingKey(page: Page): Promise<SearchState> {
+  await page.keyboard.press(NARROWING_KEY);
+  return waitFor<SearchState>(
+    page,
+    'window.__benchSearch && window.__benchSearch.painted !== null && window.__benchSearch',
+    `typing "${NARROWING_KEY}" did not change the list count`,
+  );
+}
+
 async function vaultRun(context: BrowserContext): Promise<RunResult> {
   const page = await context.newPage();
   try {
     await page.goto('/passwords');
     const cards = await waitForCards(page);
     const timeline = (await page.evaluate(TIMELINE_SCRIPT)) as Timeline;
-    // Let the page settle (fonts, late effects) before counting and typing.
-    await page.waitForLoadState('networkidle');
-    await sleep(300);
+    await settle(page);
     const domAfterLoad = await domCount(page);
 
-    await page.evaluate(SEARCH_SCRIPT);
-    const search = page.getByRole('searchbox', { name: 'Search passwords' });
-    await search.focus();
-    await page.keyboard.press(NARROWING_KEY);
-    const state = await waitFor<SearchState>(
-      page,
-      'window.__benchSearch && window.__benchSearch.painted !== null && window.__benchSearch',
-      `typing "${NARROWING_KEY}" did not change the list count`,
-    );
+    const search = await searchBoxReady(page);
+    const state = await typeNarrowingKey(page);
     const request = (await page.evaluate(SEARCH_REQUEST_TIMING)) as { start: number; end: number } | null;
     if (state.keydown === null || state.painted === null || state.changed === null) {
       throw new Error('the search timing is incomplete');
@@ -293,8 +309,7 @@ async function heapRun(context: BrowserContext, entries: number): Promise<HeapRe
     };
     await page.goto('/passwords');
     await waitForCards(page);
-    await page.waitForLoadState('networkidle');
-    await sleep(300);
+    await settle(page);
     const heapAfterLoad = await heapNow();
 
     await page.mouse.move(640, 600);
@@ -352,8 +367,7 @@ async function dashboardRun(context: BrowserContext): Promise<DashboardResult> {
       '!document.querySelector(".MuiSkeleton-root")',
       'the dashboard kept its skeletons',
     );
-    await page.waitForLoadState('networkidle');
-    await sleep(300);
+    await settle(page);
     return { firstContentMs: recent.painted ?? recent.dom, dom: await domCount(page), timeline };
   } finally {
     await page.close();
@@ -389,19 +403,9 @@ export async function profilePasswordsPage(
       await page.goto('/passwords');
       await waitForCards(page);
     });
-    await page.waitForLoadState('networkidle');
-    await sleep(300);
-    await page.evaluate(SEARCH_SCRIPT);
-    const search = page.getByRole('searchbox', { name: 'Search passwords' });
-    await search.focus();
-    await profiled(files.search, async () => {
-      await page.keyboard.press(NARROWING_KEY);
-      await waitFor<SearchState>(
-        page,
-        'window.__benchSearch && window.__benchSearch.painted !== null && window.__benchSearch',
-        `typing "${NARROWING_KEY}" did not change the list count`,
-      );
-    });
+    await settle(page);
+    await searchBoxReady(page);
+    await profiled(files.search, () => typeNarrowingKey(page));
   } finally {
     await context.close();
   }
@@ -426,7 +430,6 @@ export interface VaultUiResult {
   firstCardsMs: number;
 }
 
-const thousands = (n: number) => n.toLocaleString('en-US');
 const mb = (bytes: number) => round(bytes / 1e6);
 
 export async function measureVaultUi(
@@ -510,7 +513,7 @@ export async function measureVaultUi(
       note:
         `loaded ${list(vault.map((r) => r.domAfterLoad))}; after 40,000 px of wheel ${list(vault.map((r) => r.domAfterScroll))}` +
         (heap
-          ? `; after scrolling ${thousands(heap.scroll.maxPosition)} entries ${heap.domAfterScroll}, ` +
+          ? `; after scrolling ${groupThousands(heap.scroll.maxPosition)} entries ${heap.domAfterScroll}, ` +
             `at the end of the list ${heap.domAtEnd}`
           : ''),
     },
@@ -520,7 +523,7 @@ export async function measureVaultUi(
       {
         id: `${idPrefix}.passwords.heapAfterScroll`,
         section,
-        label: `/passwords: JS heap after scrolling ${thousands(options.heapEntries)} entries`,
+        label: `/passwords: JS heap after scrolling ${groupThousands(options.heapEntries)} entries`,
         value: mb(heap.heapAfterScroll),
         unit: 'MB',
         digits: 1,
@@ -534,7 +537,7 @@ export async function measureVaultUi(
       {
         id: `${idPrefix}.passwords.domAfterHeapScroll`,
         section,
-        label: `/passwords: DOM elements after scrolling ${thousands(options.heapEntries)} entries`,
+        label: `/passwords: DOM elements after scrolling ${groupThousands(options.heapEntries)} entries`,
         value: heap.domAfterScroll,
         unit: '',
         target: { op: '<', value: 3000 },
