@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import { Outlet } from 'react-router-dom';
 import { PageSpinner } from '../shared/ui/PageSpinner';
 import { ToastPlacement } from '../shared/ui/ToastPlacement';
-import { selectSessionLoading, selectSessionUnreachable } from '../features/auth';
+import { selectIsAuthenticated, selectSessionLoading, selectSessionUnreachable } from '../features/auth';
 import { SessionUnreachable } from '../features/auth';
 import { useAppSelector } from './hooks';
+import { useSignedInCodeLoading } from './signedInCode';
 import { SkipLink } from './SkipLink';
 import { TopBar } from './topbar/TopBar';
 
@@ -13,7 +14,10 @@ import { TopBar } from './topbar/TopBar';
 export function RootLayout() {
   const loading = useAppSelector(selectSessionLoading);
   const unreachable = useAppSelector(selectSessionUnreachable);
-  if (loading) return <PageSpinner fullScreen label="Loading your session" />;
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  // A signed-in reload shows the page in one go, once its code is here too (signedInCode.ts).
+  const codeLoading = useSignedInCodeLoading();
+  if (loading || (signedIn && codeLoading)) return <PageSpinner fullScreen label="Loading your session" />;
   if (unreachable) return <SessionUnreachable />;
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>

@@ -6,6 +6,7 @@ import { applyThemeToDocument } from '../features/theme';
 import { AppProviders } from './AppProviders';
 import { getStoredToken } from '../shared/api/tokenStorage';
 import { createAppRouter } from './routes';
+import { loadSignedInCode } from './signedInCode';
 import { setupStore } from './store';
 
 const store = setupStore();
@@ -16,6 +17,7 @@ void store.dispatch(restoreSession());
 // The page's queries and code, with a token only: kept out of a cold /login (the early requests of
 // app/earlyRequests.ts are already on their way; these hand their answers to the cache).
 if (getStoredToken()) {
+  void loadSignedInCode(window.location.pathname);
   void import('./prefetchSignedIn').then(({ prefetchSignedInPage }) =>
     prefetchSignedInPage(store, window.location.pathname, window.location.search),
   );

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { routerBasename } from '../shared/api/basePath';
 import {
@@ -15,12 +15,11 @@ import LandingPage from './landing/LandingPage';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
 import { RootRouteError, RouteError } from './RouteError';
+import { SettingsRoute, SignedInLayout } from './signedInCode';
 
 // Every page but the landing is its own chunk (the features' indexes export them lazily), so a cold
 // /login loads only what the form needs. The landing stays in the main chunk: logout goes there and
 // must not wait for a download.
-const SignedInLayout = lazy(() => import('./layout/SignedInLayout'));
-const SettingsRoute = lazy(() => import('./SettingsRoute'));
 
 /** A page route with its own error element, so a failing page keeps the top bar and navigation. */
 function page(path: string, Page: ComponentType | LazyExoticComponent<ComponentType>): RouteObject {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -13,9 +13,7 @@ import { useIsDesktop } from '../useIsDesktop';
 import { Brand } from './Brand';
 import { DesktopNav } from './DesktopNav';
 import { loadSignedInMenu, MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
-
-// Signed in only, and with a tooltip that brings MUI's popper along: kept out of a cold /login.
-const LockNowButton = lazy(() => import('./LockNowButton'));
+import { LockNowButton } from '../signedInCode';
 
 /**
  * The top bar: brand, links (or a collapsible menu below 768 px), "Lock now" while the vault is

@@ -1,3 +1,5 @@
-// The dashboard page as a module to load: apart from its prefetch, so that naming the page (the router
-// does) brings none of the vault's API code into the first chunk.
-export const loadDashboardPage = () => import('./DashboardPage');
+// The dashboard page as a lazy component that its prefetch can load: apart from the prefetch, so that
+// naming the page (the router does) brings none of the vault's API code into the first chunk.
+import { lazyWithPreload } from '../../shared/ui/lazyWithPreload';
+
+export const DashboardPage = lazyWithPreload(() => import('./DashboardPage'));

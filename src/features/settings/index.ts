@@ -3,9 +3,9 @@
 // window's choice (issue 15) for the master-password prompt, how the Passwords page's list was left, and
 // one entry's access log.
 import { lazy } from 'react';
+import { lazyWithPreload } from '../../shared/ui/lazyWithPreload';
 
-export const loadSettingsPage = () => import('./SettingsPage');
-export const SettingsPage = lazy(loadSettingsPage);
+export const SettingsPage = lazyWithPreload(() => import('./SettingsPage'));
 export { AutoLogout } from './AutoLogout';
 export { useGeneratorOptions, type RememberedGeneratorOptions } from './useGeneratorOptions';
 export { useUnlockWindowChoice } from './useUnlockWindowChoice';

@@ -2,7 +2,7 @@
 // together with the session check, so the first cards do not wait for round trips in a row (npm run
 // bench: first cards on /passwords).
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { loadPasswordsPage, loadTrashPage } from './pages';
+import { PasswordsPage, TrashPage } from './pages';
 import { healthFilterOf } from './passwordHealth';
 import { vaultApi } from './vaultApi';
 import { vaultCareApi } from './vaultCareApi';
@@ -15,7 +15,7 @@ type Dispatch = ThunkDispatch<{ vault: VaultState }, unknown, UnknownAction>;
 export const prefetchPasswordsPage =
   (search = '') =>
   (dispatch: Dispatch, getState: () => { vault: VaultState }) => {
-    void loadPasswordsPage();
+    void PasswordsPage.load();
     const health = healthFilterOf(new URLSearchParams(search).get('health'));
     const filters = selectListQuery(getState());
     // The list's first window in the order the user left it, as the page asks for it. This is what
@@ -32,6 +32,6 @@ export const prefetchPasswordsPage =
   };
 
 export const prefetchTrashPage = () => (dispatch: Dispatch) => {
-  void loadTrashPage();
+  void TrashPage.load();
   dispatch(vaultCareApi.util.prefetch('getTrash', undefined, {}));
 };
