@@ -6,7 +6,6 @@
 // (npm run bench: a warm reload's first cards came ~400 ms after the top bar, ~150 ms now).
 import { useSyncExternalStore } from 'react';
 import { DashboardPage } from '../features/dashboard';
-import { SettingsPage } from '../features/settings';
 import { PasswordsPage, TrashPage } from '../features/vault';
 import { lazyWithPreload } from '../shared/ui/lazyWithPreload';
 
@@ -20,7 +19,8 @@ const PAGE_CODE: [string, () => Promise<unknown>][] = [
   ['/dashboard', DashboardPage.load],
   ['/passwords/trash', TrashPage.load],
   ['/passwords', PasswordsPage.load],
-  ['/settings', () => Promise.all([SettingsRoute.load(), SettingsPage.load()])],
+  // The route's chunk holds the settings feature's index: the page is loaded from there.
+  ['/settings', () => SettingsRoute.load().then((route) => route.loadSettingsPage())],
 ];
 
 /** The page of an address (under any base path), if it is a signed-in one. */

@@ -9,9 +9,13 @@
 // Once loaded through `load`, the module is handed over synchronously and the component renders at once.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-export type PreloadableComponent<P extends object> = LazyExoticComponent<ComponentType<P>> & {
-  /** Fetches the module once (again after a failure); resolves when it is there. */
-  load: () => Promise<{ default: ComponentType<P> }>;
+/** A module whose default export is a component of any props, as React.lazy itself takes it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the props are the component's own; `any` is React.lazy's bound
+type ComponentModule = { default: ComponentType<any> };
+
+export type PreloadableComponent<M extends ComponentModule> = LazyExoticComponent<M['default']> & {
+  /** Fetches the module once (again after a failure); resolves with it when it is there. */
+  load: () => Promise<M>;
 };
 
 /** A thenable that calls back at once: what React.lazy needs to render without suspending. */
@@ -26,11 +30,11 @@ function settled<M>(module: M): Promise<M> {
   return thenable as unknown as Promise<M>;
 }
 
-export function lazyWithPreload<P extends object>(
-  importer: () => Promise<{ default: ComponentType<P> }>,
-): PreloadableComponent<P> {
-  let module: { default: ComponentType<P> } | undefined;
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+export function lazyWithPreload<M extends ComponentModule>(
+  importer: () => Promise<M>,
+): PreloadableComponent<M> {
+  let module: M | undefined;
+  let loading: Promise<M> | undefined;
   const load = () => {
     loading ??= importer().then(
       (loaded) => (module = loaded),
