@@ -6,7 +6,7 @@ import { ToastPlacement } from '../shared/ui/ToastPlacement';
 import { selectIsAuthenticated, selectSessionLoading, selectSessionUnreachable } from '../features/auth';
 import { SessionUnreachable } from '../features/auth';
 import { useAppSelector } from './hooks';
-import { useSignedInCodeLoading } from './signedInCode';
+import { useSignedInPaintHeld } from './signedInCode';
 import { SkipLink } from './SkipLink';
 import { TopBar } from './topbar/TopBar';
 
@@ -15,9 +15,9 @@ export function RootLayout() {
   const loading = useAppSelector(selectSessionLoading);
   const unreachable = useAppSelector(selectSessionUnreachable);
   const signedIn = useAppSelector(selectIsAuthenticated);
-  // A signed-in reload shows the page in one go, once its code is here too (signedInCode.ts).
-  const codeLoading = useSignedInCodeLoading();
-  if (loading || (signedIn && codeLoading)) return <PageSpinner fullScreen label="Loading your session" />;
+  // A signed-in reload shows the page in one go, once its code and data are here (signedInCode.ts).
+  const held = useSignedInPaintHeld();
+  if (loading || (signedIn && held)) return <PageSpinner fullScreen label="Loading your session" />;
   if (unreachable) return <SessionUnreachable />;
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>

@@ -6,7 +6,7 @@ import { applyThemeToDocument } from '../features/theme';
 import { AppProviders } from './AppProviders';
 import { getStoredToken } from '../shared/api/tokenStorage';
 import { createAppRouter } from './routes';
-import { loadSignedInCode } from './signedInCode';
+import { holdSignedInPaint } from './signedInCode';
 import { setupStore } from './store';
 
 const store = setupStore();
@@ -17,9 +17,10 @@ void store.dispatch(restoreSession());
 // The page's queries and code, with a token only: kept out of a cold /login (the early requests of
 // app/earlyRequests.ts are already on their way; these hand their answers to the cache).
 if (getStoredToken()) {
-  void loadSignedInCode(window.location.pathname);
-  void import('./prefetchSignedIn').then(({ prefetchSignedInPage }) =>
-    prefetchSignedInPage(store, window.location.pathname, window.location.search),
+  void holdSignedInPaint(
+    import('./prefetchSignedIn').then(({ prefetchSignedInPage }) =>
+      prefetchSignedInPage(store, window.location.pathname, window.location.search),
+    ),
   );
 }
 

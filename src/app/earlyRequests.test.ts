@@ -42,7 +42,7 @@ async function earlyRequestsOf(pathname: string, search = ''): Promise<string[]>
 async function appRequestsOf(pathname: string, search = ''): Promise<string[]> {
   const { calls } = installApi();
   const store = setupStore();
-  prefetchSignedInPage(store, pathname, search);
+  void prefetchSignedInPage(store, pathname, search);
   await new Promise((resolve) => setTimeout(resolve, 50));
   return asked(calls);
 }

@@ -1,30 +1,33 @@
 import { act, render, screen } from '@testing-library/react';
-import { loadSignedInCode, signedInPageOf, useSignedInCodeLoading } from './signedInCode';
+import { holdSignedInPaint, useSignedInPaintHeld } from './signedInCode';
 
 function Probe() {
-  return <p>{useSignedInCodeLoading() ? 'loading' : 'ready'}</p>;
+  return <p>{useSignedInPaintHeld() ? 'held' : 'free'}</p>;
 }
 
-it('finds the signed-in page of an address, under a base path too', () => {
-  const pages: [string, string][] = [
-    ['/dashboard', 'dashboard'],
-    ['/passwords/trash', 'trash'],
-    ['/passwords', 'passwords'],
-  ];
-  expect(signedInPageOf(pages, '/passwords')).toBe('passwords');
-  expect(signedInPageOf(pages, '/vault/passwords/trash/')).toBe('trash');
-  expect(signedInPageOf(pages, '/vault/dashboard')).toBe('dashboard');
-  expect(signedInPageOf(pages, '/login')).toBeUndefined();
+it('holds the first signed-in paint until the page has settled and the signed-in code has loaded', async () => {
+  render(<Probe />);
+  expect(screen.getByText('free')).toBeInTheDocument();
+  let arrive = () => {};
+  const page = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  let released: Promise<void> = Promise.resolve();
+  act(() => {
+    released = holdSignedInPaint(page);
+  });
+  expect(screen.getByText('held')).toBeInTheDocument();
+  arrive();
+  await act(() => released);
+  expect(screen.getByText('free')).toBeInTheDocument();
 });
 
-it('says the signed-in code is loading from the start of its load until it has all arrived', async () => {
+it('lets go when the page failed too: the page shows its own error then', async () => {
   render(<Probe />);
-  expect(screen.getByText('ready')).toBeInTheDocument();
-  let loaded: Promise<void> = Promise.resolve();
+  let released: Promise<void> = Promise.resolve();
   act(() => {
-    loaded = loadSignedInCode('/passwords/trash');
+    released = holdSignedInPaint(Promise.reject(new Error('offline')));
   });
-  expect(screen.getByText('loading')).toBeInTheDocument();
-  await act(() => loaded);
-  expect(screen.getByText('ready')).toBeInTheDocument();
+  await act(() => released);
+  expect(screen.getByText('free')).toBeInTheDocument();
 });
