@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { NAV_ITEMS } from '../navItems';
 import { UserSummary } from './UserSummary';
+import { verticalRule } from './rules';
 import { useLogout } from './useLogout';
 
 const activeLink = { '&[aria-current="page"]': { color: 'primary.main', bgcolor: 'action.selected' } };
@@ -34,7 +34,7 @@ export function DesktopNav({ signedIn }: { signedIn: boolean }) {
           </Button>
         ))}
       </Box>
-      <Divider orientation="vertical" flexItem />
+      <Box component="hr" aria-orientation="vertical" sx={verticalRule} />
       <UserSummary maxWidth={{ xs: 140, md: 180, lg: 300 }} />
       <IconButton color="inherit" aria-label="Log out" title="Log out" onClick={() => void logout()}>
         <LogoutOutlined />

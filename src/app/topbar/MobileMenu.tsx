@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
-import Divider from '@mui/material/Divider';
 import { Link as RouterLink } from 'react-router-dom';
+import { horizontalRule } from './rules';
 
 export const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -21,7 +21,7 @@ interface MobileMenuProps {
 export function MobileMenu({ open, signedIn, onClose }: MobileMenuProps) {
   return (
     <Collapse in={open} id={MOBILE_MENU_ID} unmountOnExit>
-      <Divider />
+      <Box component="hr" sx={horizontalRule} />
       {signedIn ? (
         <Suspense fallback={null}>
           <SignedInMenu onClose={onClose} />
