@@ -11,6 +11,7 @@ import { tuneHeap } from './heap';
 import { createMailer } from './mail/mailer';
 import { createRateLimiter, type RateLimiterHandle } from './security/createRateLimiter';
 import { prepareDatabase } from './startup';
+import { closeWorkerPool } from './workers/workerPool';
 
 /** How long a shutdown may take before the process gives up on draining. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -89,7 +90,9 @@ export async function main(config: Config = readConfig()): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
+      // Running requests finish first: an import still on a worker thread needs it.
       await app.close();
+      await closeWorkerPool();
       await mailer.close();
       await rateLimits.close();
       await db.destroy();

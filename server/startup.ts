@@ -7,7 +7,7 @@ import type { Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensurePrivateDir } from './db/privateFiles';
 import { resealSecrets, upgradeRecoveryCodeHashes } from './modules/twoFactor/twoFactor.service';
-import { resealListedFields } from './modules/vault/entrySecrets';
+import { resealListedFields } from './modules/vault/listedFieldsReseal';
 
 export async function prepareDatabase(
   config: Pick<Config, 'dataDir' | 'serverKey'>,

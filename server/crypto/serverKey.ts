@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../db/database';
-import { open, seal } from './aead';
 
 export const KEY_BYTES = 32;
 export const SERVER_KEY_FILE = 'server.key';
@@ -130,16 +129,7 @@ export async function adoptServerKey(db: Db, key: Buffer, reseal: Reseal): Promi
   }
 }
 
-/** Encrypts `plaintext` with the server key; `aad` binds it to its place (e.g. the owner's id). */
-export function sealWithServerKey(key: Buffer, plaintext: string, aad: string): string {
-  return seal(key, Buffer.from(plaintext, 'utf8'), aad);
-}
-
-/** The plaintext, or null when the ciphertext was not sealed with this key and `aad`. */
-export function openWithServerKey(key: Buffer, sealed: string, aad: string): string | null {
-  const plain = open(key, sealed, aad);
-  return plain === null ? null : plain.toString('utf8');
-}
+export { openWithServerKey, sealWithServerKey } from './sealedText';
 
 /** HMAC-SHA256 under the server key: a stored hash that a copy of the database alone cannot test guesses against. */
 export function keyedHash(key: Buffer, value: string): string {

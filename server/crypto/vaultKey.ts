@@ -42,28 +42,3 @@ export async function unwrapVaultKey(
   const kek = await deriveKey(masterPassword, Buffer.from(wrapped.kdfSalt, 'base64'), wrapped.kdf);
   return open(kek, wrapped.vaultKeyWrapped, wrapAad(userId));
 }
-
-const fieldAad = (userId: string, entryId: string, field: string) =>
-  `passvault:entry:${userId}:${entryId}:${field}`;
-
-/** Entry secrets are bound to their owner, their entry and their field: a ciphertext moved elsewhere does not open. */
-export function encryptField(
-  vaultKey: Buffer,
-  userId: string,
-  entryId: string,
-  field: string,
-  plaintext: string,
-): string {
-  return seal(vaultKey, Buffer.from(plaintext, 'utf8'), fieldAad(userId, entryId, field));
-}
-
-export function decryptField(
-  vaultKey: Buffer,
-  userId: string,
-  entryId: string,
-  field: string,
-  sealed: string,
-): string | null {
-  const plain = open(vaultKey, sealed, fieldAad(userId, entryId, field));
-  return plain === null ? null : plain.toString('utf8');
-}

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { ExportedEntry } from '../../../src/common/wire';
 import { openExportStream, type ExportMeta } from './exportStream';
-import { writeExport } from './formats/passvault';
+import { escapedForJson, type ExportText } from './exportWindows';
+import { exportWriter, writeExport } from './formats/passvault';
 
 const entry = (i: number): ExportedEntry => ({
   title: `Entry ${i} "quoted" \\ back`,
@@ -23,15 +24,21 @@ const ENTRIES = Array.from({ length: 10 }, (_, i) => entry(i));
 const windowsOf = (entries: ExportedEntry[], size: number) =>
   Array.from({ length: Math.ceil(entries.length / size) }, (_, i) => entries.slice(i * size, (i + 1) * size));
 
-/** A source of windows that records how far it was read and whether it was closed. */
-function source(windows: ExportedEntry[][], failAt?: number) {
+/**
+ * A source of windows of the file's text, as the worker threads write them (exportWindows.ts), that
+ * records how far it was read and whether it was closed.
+ */
+function source(windows: ExportedEntry[][], failAt?: number, format: ExportMeta['format'] = 'json') {
   const state = { read: 0, closed: false, released: 0 };
-  async function* generate() {
+  async function* generate(): AsyncGenerator<ExportText, void, undefined> {
+    let written = 0;
     try {
       for (const [i, window] of windows.entries()) {
         if (i === failAt) throw new Error('disk I/O error');
         state.read += 1;
-        yield window;
+        const text = exportWriter(format, meta(format).exportedAt, written).entries(window);
+        written += window.length;
+        yield { escaped: escapedForJson(text), entries: window.length };
       }
     } finally {
       state.closed = true;
@@ -56,7 +63,7 @@ describe('the export answer stream', () => {
   it.each(['json', 'csv'] as const)(
     'is one JSON object whose data is the %s file, sent a window at a time',
     async (format) => {
-      const { state, windows, release } = source(windowsOf(ENTRIES, 3));
+      const { state, windows, release } = source(windowsOf(ENTRIES, 3), undefined, format);
       const chunks = await chunksOf(await openExportStream(meta(format), windows, release));
       // The envelope with the first window, one chunk per further window, the tail.
       expect(chunks).toHaveLength(5);

@@ -4,7 +4,7 @@
 // `data` comes last so that the file can be escaped as it is written.
 import { Readable } from 'node:stream';
 import type { TransferFormat } from '../../../src/common/constants';
-import type { ExportedEntry } from '../../../src/common/wire';
+import { escapedForJson, type ExportText } from './exportWindows';
 import { exportWriter } from './formats/passvault';
 
 export interface ExportMeta {
@@ -16,25 +16,25 @@ export interface ExportMeta {
 /** A client that reads nothing for this long has gone: the stream ends, its snapshot and key with it. */
 export const EXPORT_STALL_MS = 60_000;
 
-/** The text as it sits inside a JSON string (without the quotes). */
-const escaped = (text: string): string => JSON.stringify(text).slice(1, -1);
-
 /**
  * The answer's bytes. The first chunk is the envelope, the file's head and the first window: by the
  * time it exists, the first read and decryption have worked.
  */
 async function* answerChunks(
   meta: ExportMeta,
-  windows: AsyncIterable<ExportedEntry[]>,
+  windows: AsyncIterable<ExportText>,
 ): AsyncGenerator<Buffer, void, undefined> {
-  const writer = exportWriter(meta.format, meta.exportedAt);
+  const { head } = exportWriter(meta.format, meta.exportedAt);
   const envelope = JSON.stringify({ success: true, filename: meta.filename, format: meta.format });
-  let pending = `${envelope.slice(0, -1)},"data":"${escaped(writer.head)}`;
-  for await (const entries of windows) {
-    yield Buffer.from(pending + escaped(writer.entries(entries)), 'utf8');
+  let pending = `${envelope.slice(0, -1)},"data":"${escapedForJson(head)}`;
+  let written = 0;
+  for await (const window of windows) {
+    yield Buffer.from(pending + window.escaped, 'utf8');
     pending = '';
+    written += window.entries;
   }
-  yield Buffer.from(`${pending}${escaped(writer.tail())}"}`, 'utf8');
+  const tail = exportWriter(meta.format, meta.exportedAt, written).tail();
+  yield Buffer.from(`${pending}${escapedForJson(tail)}"}`, 'utf8');
 }
 
 /**
@@ -108,7 +108,7 @@ class AnswerStream extends Readable {
  */
 export async function openExportStream(
   meta: ExportMeta,
-  windows: AsyncIterable<ExportedEntry[]>,
+  windows: AsyncIterable<ExportText>,
   release: () => void,
   stallMs: number = EXPORT_STALL_MS,
 ): Promise<Readable> {

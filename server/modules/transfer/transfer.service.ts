@@ -7,10 +7,12 @@ import type { Readable } from 'node:stream';
 import type { ImportOptions, ImportResult } from '../../../src/common/wire';
 import type { AppContext } from '../../context';
 import type { AuthInfo } from '../../plugins/authenticate';
-import { afterBulkWrite, entryIdentities, exportEntryWindows } from '../vault/entries.bulk';
+import { afterBulkWrite, entryIdentities, exportRowWindows } from '../vault/entries.bulk';
 import { unlockVault, withVaultKey } from '../vault/masterPassword.service';
 import type { VaultCredential } from '../vault/vaultCredential';
 import { openExportStream } from './exportStream';
+import { exportTexts } from './exportWindows';
+import { workerPool } from '../../workers/workerPool';
 import { readImport } from './formats/detect';
 import { modeOf, planImport } from './importPlan';
 import { checkRow } from './importRows';
@@ -44,7 +46,7 @@ export async function exportPasswords(
   const filename = exportFilename(format, exportedAt);
   const body = await openExportStream(
     { filename, format, exportedAt },
-    exportEntryWindows(ctx.db, auth.userId, vaultKey),
+    exportTexts(workerPool(), exportRowWindows(ctx.db, auth.userId), { format, exportedAt, vaultKey }),
     () => vaultKey.fill(0),
   );
   return { filename, format, body };
@@ -72,7 +74,7 @@ export async function importPasswords(
     ctx.db.transaction().execute(async (trx) => {
       const plan = planImport(rows, mode === 'all' ? [] : await entryIdentities(trx, userId), mode);
       const keys = { vault: vaultKey, server: ctx.serverKey };
-      await writePlan(trx, userId, keys, plan, ctx.now().toISOString(), progress);
+      await writePlan(trx, workerPool(), userId, keys, plan, ctx.now().toISOString(), progress);
       const { imported, updated, skipped, errors } = plan;
       return { imported, updated, skipped, errors };
     }),

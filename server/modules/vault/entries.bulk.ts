@@ -1,43 +1,39 @@
-// The vault in bulk, for export and import (the transfer module): every entry decrypted with an unlocked
-// key, and many entries written in batches inside the caller's transaction, each secret sealed for its
-// owner, entry and field as a single save would.
-import type { EntryContent, ExportedEntry } from '../../../src/common/wire';
-import { newId } from '../../crypto/tokens';
-import { openPassword, openSecrets, sealSecrets, type EntryKeys } from './entrySecrets';
+// The vault in bulk, for export and import (the transfer module): the owner's rows read a window at a
+// time, and many entries written in batches inside the caller's transaction, each secret sealed for its
+// owner, entry and field as a single save would. The sealing and opening of many entries, CPU work,
+// run on worker threads (bulkCrypto.ts); the database work stays on the main thread.
+import type { EntryContent } from '../../../src/common/wire';
+import { keyForTask, type WorkerPool } from '../../workers/workerPool';
+import { SEAL_NEW_ENTRIES, storedFields, type BulkKeys } from './bulkCrypto';
+import { openPassword, sealSecrets, type EntryKeys } from './entrySecrets';
 import { fingerprintKey } from './health';
 import { historyRows, type ReplacedPassword } from './history.service';
-import { plainFieldsOf } from './passwords.service';
 import * as repo from './vault.repository';
 import type { EntryIdentity, Executor, NewPasswordRow } from './vault.repository';
 
-export type { EntryIdentity, EntryKeys };
+export type { BulkKeys, EntryIdentity, EntryKeys };
+export type { ExportedRow } from './vault.repository';
 
 /** Entries per read of an export: only this many are decrypted and held at a time. */
 export const EXPORT_WINDOW = 500;
 
-/** A row with its secrets opened, as an export writes it (the key order is the file's). */
-export function decryptedEntry(vaultKey: Buffer, row: repo.ExportedRow): ExportedEntry {
-  return { ...plainFieldsOf(row), ...openSecrets(vaultKey, row) };
-}
-
 /**
- * Every entry of the user, oldest first, with its secrets decrypted, one window at a time, so the vault
- * is never held in memory whole. The reads share one snapshot where
+ * Every entry of the user, oldest first, still sealed, one window at a time, so the vault is never held
+ * in memory whole (bulkCrypto's decryptedEntry opens a row). The reads share one snapshot where
  * the database allows it (vault.repository `openExportReader`), released when the generator ends,
  * fails or is closed early by `return()`.
  */
-export async function* exportEntryWindows(
+export async function* exportRowWindows(
   db: Executor,
   userId: string,
-  vaultKey: Buffer,
   size: number = EXPORT_WINDOW,
-): AsyncGenerator<ExportedEntry[], void, undefined> {
+): AsyncGenerator<repo.ExportedRow[], void, undefined> {
   const reader = await repo.openExportReader(db);
   try {
     let after: repo.ListPosition | undefined;
     for (;;) {
       const rows = await repo.listEntriesWithSecretsAfter(reader.db, userId, after, size);
-      if (rows.length > 0) yield rows.map((row) => decryptedEntry(vaultKey, row));
+      if (rows.length > 0) yield rows;
       if (rows.length < size) return;
       const last = rows[rows.length - 1];
       after = { createdAt: last.created_at, id: last.id };
@@ -52,12 +48,6 @@ export function entryIdentities(db: Executor, userId: string): Promise<EntryIden
   return repo.listEntryIdentities(db, userId);
 }
 
-export interface EntryWrites {
-  inserts: EntryContent[];
-  /** Existing entries to overwrite, by id. */
-  updates: Map<string, EntryContent>;
-}
-
 function chunks<T>(items: T[]): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += repo.BATCH_SIZE) {
@@ -66,61 +56,58 @@ function chunks<T>(items: T[]): T[][] {
   return result;
 }
 
-/** The plain columns of an entry as the vault stores them. */
-function storedFields(entry: EntryContent) {
-  return {
-    title: entry.title,
-    email: entry.email,
-    username: entry.username,
-    website: entry.website,
-    category: entry.category,
-    is_favorite: entry.isFavorite ? 1 : 0,
-    tags: JSON.stringify(entry.tags),
-  };
-}
-
-/** Writes new and overwritten entries in batches; run inside the caller's transaction. */
-export async function writeEntries(
-  trx: Executor,
-  userId: string,
-  entryKeys: EntryKeys,
-  writes: EntryWrites,
-  now: string,
-): Promise<void> {
-  await repo.lockVaultKeyRow(trx, userId);
-  // One derivation of the fingerprint key for the whole batch (HKDF costs as much as the rest of a row).
-  const keys = { ...entryKeys, fingerprint: entryKeys.fingerprint ?? fingerprintKey(entryKeys.vault) };
+/**
+ * Runs `work` with the keys of a bulk write: the reuse-fingerprint key is derived once for all of its
+ * entries (HKDF costs as much as the rest of a row) and wiped when the work ends.
+ */
+export async function withBulkKeys<T>(keys: EntryKeys, work: (keys: BulkKeys) => Promise<T>): Promise<T> {
+  const fingerprint = keys.fingerprint ?? fingerprintKey(keys.vault);
   try {
-    await writeBatches(trx, userId, keys, writes, now);
+    return await work({ ...keys, fingerprint });
   } finally {
-    if (!entryKeys.fingerprint) keys.fingerprint.fill(0);
+    if (!keys.fingerprint) fingerprint.fill(0);
   }
 }
 
-async function writeBatches(
+/** The rows of new entries, made (ids, sealed secrets, health) on a worker thread. */
+export function sealNewEntriesOnWorker(
+  pool: WorkerPool,
+  keys: BulkKeys,
+  userId: string,
+  entries: EntryContent[],
+  now: string,
+): Promise<NewPasswordRow[]> {
+  const copies = {
+    vault: keyForTask(keys.vault),
+    server: keyForTask(keys.server),
+    fingerprint: keyForTask(keys.fingerprint),
+  };
+  return pool.run(SEAL_NEW_ENTRIES, { keys: copies, userId, now, entries }, [
+    copies.vault.buffer,
+    copies.server.buffer,
+    copies.fingerprint.buffer,
+  ]);
+}
+
+/** Inserts the rows of new entries in batches; run inside the caller's transaction. */
+export async function insertNewRows(trx: Executor, userId: string, rows: NewPasswordRow[]): Promise<void> {
+  await repo.lockVaultKeyRow(trx, userId);
+  for (const batch of chunks(rows)) await repo.insertBatch(trx, batch);
+}
+
+/**
+ * Overwrites existing entries (by id) in batches, each replaced password kept in the entry's history as
+ * an edit's would be; run inside the caller's transaction.
+ */
+export async function overwriteEntries(
   trx: Executor,
   userId: string,
-  keys: EntryKeys,
-  writes: EntryWrites,
+  keys: BulkKeys,
+  overwrites: [string, EntryContent][],
   now: string,
 ): Promise<void> {
-  const newRow = (entry: EntryContent): NewPasswordRow => {
-    const id = newId();
-    const createdAt = entry.createdAt ?? now;
-    return {
-      id,
-      user_id: userId,
-      ...storedFields(entry),
-      ...sealSecrets(keys, userId, id, entry),
-      // The file's last change is the best known time the password was set.
-      password_changed_at: entry.updatedAt ?? createdAt,
-      created_at: createdAt,
-      updated_at: entry.updatedAt ?? createdAt,
-    };
-  };
-  for (const batch of chunks(writes.inserts)) await repo.insertBatch(trx, batch.map(newRow));
-  for (const batch of chunks([...writes.updates])) {
-    // An overwritten password goes to the entry's history, as an edit's would.
+  await repo.lockVaultKeyRow(trx, userId);
+  for (const batch of chunks(overwrites)) {
     const current = await repo.findPasswordsOf(
       trx,
       userId,

@@ -4,12 +4,10 @@
 // so that lists read it without the master password and a copy of the database alone reads nothing.
 import { listedFields } from '../../../src/common/customFields';
 import type { CustomField, ListedField } from '../../../src/common/wire';
-import type { Db } from '../../db/database';
-import { openWithServerKey, sealWithServerKey } from '../../crypto/serverKey';
-import { decryptField, encryptField } from '../../crypto/vaultKey';
+import { decryptField, encryptField, openWithServerKey, sealWithServerKey } from '../../crypto/sealedText';
 import { HttpError } from '../../http/errors';
 import { fingerprintKey, healthOf } from './health';
-import * as repo from './vault.repository';
+import type * as repo from './vault.repository';
 
 export const DECRYPT_FAILED = 'Failed to decrypt password';
 
@@ -44,7 +42,7 @@ export type SealedSecrets = Pick<
   | 'reuse_fp'
 >;
 
-const listedAad = (userId: string, entryId: string) => `passwords.fields_listed:${userId}:${entryId}`;
+export const listedAad = (userId: string, entryId: string) => `passwords.fields_listed:${userId}:${entryId}`;
 
 /**
  * Encrypts an entry's secrets, each with a fresh nonce (a missing TOTP or field list stores null), and
@@ -132,13 +130,4 @@ export function openListedFields(
   if (row.fields_listed === null) return [];
   const json = openWithServerKey(serverKey, row.fields_listed, listedAad(userId, row.id));
   return json === null ? [] : (JSON.parse(json) as ListedField[]);
-}
-
-/** A server-key change (crypto/serverKey `adoptServerKey`): the listed fields move to the new key. */
-export async function resealListedFields(trx: Db, from: Buffer, to: Buffer): Promise<void> {
-  for (const row of await repo.listSealedFieldLists(trx)) {
-    const aad = listedAad(row.user_id, row.id);
-    const json = row.fields_listed === null ? null : openWithServerKey(from, row.fields_listed, aad);
-    await repo.setSealedFieldList(trx, row.id, json === null ? null : sealWithServerKey(to, json, aad));
-  }
 }

@@ -109,9 +109,9 @@ export interface ExportWriter {
 /** Where an entry of `passwords` starts: JSON.stringify(…, null, 2) puts it on its own line, 4 deep. */
 const JSON_ENTRY_BREAK = '\n    ';
 
-/** The text JSON.stringify(file, null, 2) gives, built entry by entry. */
-function jsonExportWriter(exportedAt: Date): ExportWriter {
-  let written = 0;
+/** The text JSON.stringify(file, null, 2) gives, built entry by entry, after `writtenBefore` entries. */
+function jsonExportWriter(exportedAt: Date, writtenBefore: number): ExportWriter {
+  let written = writtenBefore;
   return {
     head:
       `{\n  "version": ${EXPORT_VERSION},\n` +
@@ -136,9 +136,12 @@ const csvExportWriter = (): ExportWriter => ({
   tail: () => '',
 });
 
-/** A writer for one export file (each call starts a new file). */
-export function exportWriter(format: TransferFormat, exportedAt: Date): ExportWriter {
-  return format === 'csv' ? csvExportWriter() : jsonExportWriter(exportedAt);
+/**
+ * A writer for one export file: a new file, or with `written`, the rest of one whose first `written`
+ * entries another writer wrote (a window formatted on a worker thread, exportWindows.ts).
+ */
+export function exportWriter(format: TransferFormat, exportedAt: Date, written = 0): ExportWriter {
+  return format === 'csv' ? csvExportWriter() : jsonExportWriter(exportedAt, written);
 }
 
 /** A whole export file at once (tests, small vaults): what the writer's pieces join to. */

@@ -1,0 +1,80 @@
+// The CPU part of an export: a window of sealed rows opened with the vault key and written as the file's
+// text, on a worker thread (workers/workerPool.ts). The main thread reads the next window from the
+// database meanwhile, so reading and decrypting overlap, and it never holds the decrypted entries: only
+// the text it sends.
+import type { TransferFormat } from '../../../src/common/constants';
+import { decryptedEntry } from '../vault/bulkCrypto';
+import type { ExportedRow } from '../vault/entries.bulk';
+import { defineTask, type WorkerPool } from '../../workers/workerPool';
+import { exportWriter } from './formats/passvault';
+
+/** A window of the file, escaped as it sits inside the answer's JSON string, and how many entries it holds. */
+export interface ExportText {
+  escaped: string;
+  entries: number;
+}
+
+export interface ExportWindowInput {
+  format: TransferFormat;
+  /** ISO time of the export (the JSON file's `exportedAt`; its head is written elsewhere). */
+  exportedAt: string;
+  /** Entries of the file before this window. */
+  written: number;
+  /** A copy of the unlocked vault key, wiped once the window is open. */
+  vaultKey: Uint8Array;
+  rows: ExportedRow[];
+}
+
+/** The text as it sits inside a JSON string (without the quotes). */
+export const escapedForJson = (text: string): string => JSON.stringify(text).slice(1, -1);
+
+/** Task: the window's text. A row that does not open fails it with 422 (DECRYPT_FAILED). */
+export function formatExportWindow(input: ExportWindowInput): string {
+  const key = Buffer.from(input.vaultKey.buffer, input.vaultKey.byteOffset, input.vaultKey.byteLength);
+  try {
+    const entries = input.rows.map((row) => decryptedEntry(key, row));
+    const writer = exportWriter(input.format, new Date(input.exportedAt), input.written);
+    return escapedForJson(writer.entries(entries));
+  } finally {
+    key.fill(0);
+  }
+}
+
+const FORMAT_EXPORT_WINDOW = defineTask<ExportWindowInput, string>(__filename, 'formatExportWindow');
+
+/**
+ * The file's windows as text, in order: each window of rows goes to a worker as soon as it is read, and
+ * the next is read while the worker works. Closing the generator early (the client went away) closes
+ * the row reader too; a window still on a worker is let go.
+ */
+export async function* exportTexts(
+  pool: WorkerPool,
+  rows: AsyncGenerator<ExportedRow[], void, undefined>,
+  meta: { format: TransferFormat; exportedAt: Date; vaultKey: Buffer },
+): AsyncGenerator<ExportText, void, undefined> {
+  let written = 0;
+  const format = (window: ExportedRow[]) => {
+    const text = pool.run(FORMAT_EXPORT_WINDOW, {
+      format: meta.format,
+      exportedAt: meta.exportedAt.toISOString(),
+      written,
+      vaultKey: meta.vaultKey,
+      rows: window,
+    });
+    // Awaited below, or abandoned when the export ends early: never an unhandled rejection.
+    text.catch(() => undefined);
+    written += window.length;
+    return { text, entries: window.length };
+  };
+  let ahead: { text: Promise<string>; entries: number } | undefined;
+  try {
+    for await (const window of rows) {
+      const next = format(window);
+      if (ahead) yield { escaped: await ahead.text, entries: ahead.entries };
+      ahead = next;
+    }
+    if (ahead) yield { escaped: await ahead.text, entries: ahead.entries };
+  } finally {
+    await rows.return(undefined);
+  }
+}

@@ -1,0 +1,65 @@
+// The CPU part of bulk transfers, as the worker threads run it: sealed rows open to what was imported,
+// and every key copy a task is given is wiped before it answers.
+import crypto from 'node:crypto';
+import type { EntryContent } from '../../../src/common/wire';
+import { decryptedEntry, sealNewEntries } from './bulkCrypto';
+import { fingerprintKey } from './health';
+
+const ENTRY: EntryContent = {
+  title: 'Bank',
+  email: 'ada@example.test',
+  username: 'ada',
+  password: 'correct horse 1!',
+  website: 'https://bank.example.test',
+  category: 'finance',
+  isFavorite: true,
+  notes: 'PIN in the drawer',
+  tags: ['money'],
+  totp: 'JBSWY3DPEHPK3PXP',
+  fields: [{ name: 'Account', value: '4711#', hidden: true }],
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-02-01T00:00:00.000Z',
+};
+
+describe('sealing new entries for an import', () => {
+  const vault = crypto.randomBytes(32);
+  const server = crypto.randomBytes(32);
+  const copies = () => ({
+    vault: new Uint8Array(vault),
+    server: new Uint8Array(server),
+    fingerprint: new Uint8Array(fingerprintKey(vault)),
+  });
+
+  it('answers rows whose secrets open with the vault key to the entries given, in order', () => {
+    const rows = sealNewEntries({
+      keys: copies(),
+      userId: 'user-1',
+      now: '2026-01-01T00:00:00.000Z',
+      entries: [ENTRY, { ...ENTRY, title: 'Second', createdAt: undefined, updatedAt: undefined }],
+    });
+    expect(rows.map((row) => row.title)).toEqual(['Bank', 'Second']);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(2);
+    expect(rows[0].password_enc).not.toContain(ENTRY.password);
+    expect(decryptedEntry(vault, { ...rows[0], user_id: 'user-1' } as never)).toEqual(ENTRY);
+    expect(rows[1]).toMatchObject({
+      created_at: '2026-01-01T00:00:00.000Z',
+      password_changed_at: '2026-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('wipes the key copies it was given', () => {
+    const keys = copies();
+    sealNewEntries({ keys, userId: 'user-1', now: '2026-01-01T00:00:00.000Z', entries: [ENTRY] });
+    for (const key of Object.values(keys)) expect(key.every((byte) => byte === 0)).toBe(true);
+  });
+
+  it('wipes them when it fails too', () => {
+    const keys = copies();
+    keys.vault = new Uint8Array(16);
+    keys.vault.fill(1);
+    expect(() =>
+      sealNewEntries({ keys, userId: 'user-1', now: '2026-01-01T00:00:00.000Z', entries: [ENTRY] }),
+    ).toThrow();
+    for (const key of Object.values(keys)) expect(key.every((byte) => byte === 0)).toBe(true);
+  });
+});

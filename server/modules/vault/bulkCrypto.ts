@@ -1,0 +1,80 @@
+// The vault in bulk, its CPU part: what worker threads run for the transfer module (workers/workerPool.ts),
+// and the main thread too where it writes a few entries. It touches no database and imports nothing
+// that does, so that a worker loads little.
+import type { EntryContent, ExportedEntry } from '../../../src/common/wire';
+import { newId } from '../../crypto/tokens';
+import { defineTask } from '../../workers/workerPool';
+import { openSecrets, sealSecrets, type EntryKeys } from './entrySecrets';
+import { plainFieldsOf } from './listedEntry';
+import type { ExportedRow, NewPasswordRow } from './vault.repository';
+
+/** A row with its secrets opened, as an export writes it (the key order is the file's). */
+export function decryptedEntry(vaultKey: Buffer, row: ExportedRow): ExportedEntry {
+  return { ...plainFieldsOf(row), ...openSecrets(vaultKey, row) };
+}
+
+/** The plain columns of an entry as the vault stores them. */
+export function storedFields(entry: EntryContent) {
+  return {
+    title: entry.title,
+    email: entry.email,
+    username: entry.username,
+    website: entry.website,
+    category: entry.category,
+    is_favorite: entry.isFavorite ? 1 : 0,
+    tags: JSON.stringify(entry.tags),
+  };
+}
+
+/** The keys of a bulk write, the reuse-fingerprint key derived once for all of its entries. */
+export type BulkKeys = Required<EntryKeys>;
+
+/** A new entry of `userId` as stored: a new id, its secrets sealed for it, its health. */
+export function newEntryRow(
+  keys: BulkKeys,
+  userId: string,
+  entry: EntryContent,
+  now: string,
+): NewPasswordRow {
+  // The id comes first: the ciphertexts are bound to it.
+  const id = newId();
+  const createdAt = entry.createdAt ?? now;
+  return {
+    id,
+    user_id: userId,
+    ...storedFields(entry),
+    ...sealSecrets(keys, userId, id, entry),
+    // The file's last change is the best known time the password was set.
+    password_changed_at: entry.updatedAt ?? createdAt,
+    created_at: createdAt,
+    updated_at: entry.updatedAt ?? createdAt,
+  };
+}
+
+export interface SealEntriesInput {
+  /** Copies of the keys, wiped once the entries are sealed. */
+  keys: { vault: Uint8Array; server: Uint8Array; fingerprint: Uint8Array };
+  userId: string;
+  now: string;
+  entries: EntryContent[];
+}
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** Task: the new rows of `entries`, in order. */
+export function sealNewEntries(input: SealEntriesInput): NewPasswordRow[] {
+  const keys: BulkKeys = {
+    vault: asBuffer(input.keys.vault),
+    server: asBuffer(input.keys.server),
+    fingerprint: asBuffer(input.keys.fingerprint),
+  };
+  try {
+    return input.entries.map((entry) => newEntryRow(keys, input.userId, entry, input.now));
+  } finally {
+    keys.vault.fill(0);
+    keys.server.fill(0);
+    keys.fingerprint.fill(0);
+  }
+}
+
+export const SEAL_NEW_ENTRIES = defineTask<SealEntriesInput, NewPasswordRow[]>(__filename, 'sealNewEntries');
