@@ -37,8 +37,8 @@ export type TaskAnswer =
 const WORKER_HEAP_MB = 48;
 /** Its young generation: small, so that a window's garbage goes before it spreads over more pages. */
 const WORKER_YOUNG_MB = 4;
-/** A thread with no task for this long stops: an idle server does not keep its memory. */
-export const WORKER_IDLE_MS = 10_000;
+/** A thread with no task for this long stops: a server between transfers does not keep its ~20 MB. */
+export const WORKER_IDLE_MS = 1_000;
 
 /**
  * The worker's entry. Under tsx (npm start, the tests) the thread registers tsx's require hook itself

@@ -36,6 +36,7 @@ describe('sealing new entries for an import', () => {
       userId: 'user-1',
       now: '2026-01-01T00:00:00.000Z',
       entries: [ENTRY, { ...ENTRY, title: 'Second', createdAt: undefined, updatedAt: undefined }],
+      batchSize: 500,
     });
     expect(rows.map((row) => row.title)).toEqual(['Bank', 'Second']);
     expect(new Set(rows.map((row) => row.id)).size).toBe(2);
@@ -47,9 +48,38 @@ describe('sealing new entries for an import', () => {
     });
   });
 
+  it('makes the derived columns, counting the reuse of a password within its batch', () => {
+    const entries = [
+      ENTRY,
+      { ...ENTRY, title: 'Same password' },
+      { ...ENTRY, title: 'Other', password: 'x' },
+    ];
+    const seal = (batchSize: number) =>
+      sealNewEntries({
+        keys: copies(),
+        userId: 'user-1',
+        now: '2026-01-01T00:00:00.000Z',
+        entries,
+        batchSize,
+      });
+    const together = seal(3);
+    expect(together.map((row) => row.reuse_count)).toEqual([2, 2, 1]);
+    expect(JSON.parse(together[0].list_json)).toMatchObject({ title: 'Bank', health: { reusedIn: 2 } });
+    expect(together[0].search_text).toBe('bank\nhttps://bank.example.test\nada\nada@example.test');
+    expect(together[1].title_sort).toBe('same password');
+    // In batches of one, each row counts itself alone: the insert adds the vault's part.
+    expect(seal(1).map((row) => row.reuse_count)).toEqual([1, 1, 1]);
+  });
+
   it('wipes the key copies it was given', () => {
     const keys = copies();
-    sealNewEntries({ keys, userId: 'user-1', now: '2026-01-01T00:00:00.000Z', entries: [ENTRY] });
+    sealNewEntries({
+      keys,
+      userId: 'user-1',
+      now: '2026-01-01T00:00:00.000Z',
+      entries: [ENTRY],
+      batchSize: 500,
+    });
     for (const key of Object.values(keys)) expect(key.every((byte) => byte === 0)).toBe(true);
   });
 
@@ -58,7 +88,13 @@ describe('sealing new entries for an import', () => {
     keys.vault = new Uint8Array(16);
     keys.vault.fill(1);
     expect(() =>
-      sealNewEntries({ keys, userId: 'user-1', now: '2026-01-01T00:00:00.000Z', entries: [ENTRY] }),
+      sealNewEntries({
+        keys,
+        userId: 'user-1',
+        now: '2026-01-01T00:00:00.000Z',
+        entries: [ENTRY],
+        batchSize: 500,
+      }),
     ).toThrow();
     for (const key of Object.values(keys)) expect(key.every((byte) => byte === 0)).toBe(true);
   });

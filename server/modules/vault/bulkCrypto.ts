@@ -6,7 +6,8 @@ import { newId } from '../../crypto/tokens';
 import { defineTask } from '../../workers/workerPool';
 import { openSecrets, sealSecrets, type EntryKeys } from './entrySecrets';
 import { plainFieldsOf } from './listedEntry';
-import type { ExportedRow, NewPasswordRow } from './vault.repository';
+import { fingerprintCounts, storedRow, type NewPasswordRow, type StoredNewRow } from './storedRows';
+import type { ExportedRow } from './vault.repository';
 
 /** A row with its secrets opened, as an export writes it (the key order is the file's). */
 export function decryptedEntry(vaultKey: Buffer, row: ExportedRow): ExportedEntry {
@@ -57,19 +58,29 @@ export interface SealEntriesInput {
   userId: string;
   now: string;
   entries: EntryContent[];
+  /** Rows per INSERT: a row's reuse count is made counting its batch (the vault's part is added on insert). */
+  batchSize: number;
 }
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/** Task: the new rows of `entries`, in order. */
-export function sealNewEntries(input: SealEntriesInput): NewPasswordRow[] {
+/** Task: the new rows of `entries`, in order, with their derived columns (vault.repository insertBatch). */
+export function sealNewEntries(input: SealEntriesInput): StoredNewRow[] {
   const keys: BulkKeys = {
     vault: asBuffer(input.keys.vault),
     server: asBuffer(input.keys.server),
     fingerprint: asBuffer(input.keys.fingerprint),
   };
   try {
-    return input.entries.map((entry) => newEntryRow(keys, input.userId, entry, input.now));
+    const rows = input.entries.map((entry) => newEntryRow(keys, input.userId, entry, input.now));
+    const stored: StoredNewRow[] = [];
+    for (let start = 0; start < rows.length; start += input.batchSize) {
+      const batch = rows.slice(start, start + input.batchSize);
+      const shared = fingerprintCounts(batch);
+      for (const row of batch)
+        stored.push(storedRow(row, row.reuse_fp ? (shared.get(row.reuse_fp) ?? 0) : 0));
+    }
+    return stored;
   } finally {
     keys.vault.fill(0);
     keys.server.fill(0);
@@ -77,4 +88,4 @@ export function sealNewEntries(input: SealEntriesInput): NewPasswordRow[] {
   }
 }
 
-export const SEAL_NEW_ENTRIES = defineTask<SealEntriesInput, NewPasswordRow[]>(__filename, 'sealNewEntries');
+export const SEAL_NEW_ENTRIES = defineTask<SealEntriesInput, StoredNewRow[]>(__filename, 'sealNewEntries');

@@ -9,7 +9,7 @@ import { openPassword, sealSecrets, type EntryKeys } from './entrySecrets';
 import { fingerprintKey } from './health';
 import { historyRows, type ReplacedPassword } from './history.service';
 import * as repo from './vault.repository';
-import type { EntryIdentity, Executor, NewPasswordRow } from './vault.repository';
+import type { EntryIdentity, Executor, StoredNewRow } from './vault.repository';
 
 export type { BulkKeys, EntryIdentity, EntryKeys };
 export type { ExportedRow } from './vault.repository';
@@ -69,20 +69,21 @@ export async function withBulkKeys<T>(keys: EntryKeys, work: (keys: BulkKeys) =>
   }
 }
 
-/** The rows of new entries, made (ids, sealed secrets, health) on a worker thread. */
+/** The rows of new entries, made (ids, sealed secrets, health, derived columns) on a worker thread. */
 export function sealNewEntriesOnWorker(
   pool: WorkerPool,
   keys: BulkKeys,
   userId: string,
   entries: EntryContent[],
   now: string,
-): Promise<NewPasswordRow[]> {
+): Promise<StoredNewRow[]> {
   const copies = {
     vault: keyForTask(keys.vault),
     server: keyForTask(keys.server),
     fingerprint: keyForTask(keys.fingerprint),
   };
-  return pool.run(SEAL_NEW_ENTRIES, { keys: copies, userId, now, entries }, [
+  const input = { keys: copies, userId, now, entries, batchSize: repo.BATCH_SIZE };
+  return pool.run(SEAL_NEW_ENTRIES, input, [
     copies.vault.buffer,
     copies.server.buffer,
     copies.fingerprint.buffer,
@@ -90,7 +91,7 @@ export function sealNewEntriesOnWorker(
 }
 
 /** Inserts the rows of new entries in batches; run inside the caller's transaction. */
-export async function insertNewRows(trx: Executor, userId: string, rows: NewPasswordRow[]): Promise<void> {
+export async function insertNewRows(trx: Executor, userId: string, rows: StoredNewRow[]): Promise<void> {
   await repo.lockVaultKeyRow(trx, userId);
   for (const batch of chunks(rows)) await repo.insertBatch(trx, batch);
 }
