@@ -1,7 +1,8 @@
-// An import's writes, in slices of a few batch statements each, so that the caller can report progress
-// between them. They all run in the caller's one transaction: a failure in any slice writes nothing.
-// New entries are sealed on a worker thread a slice ahead of the writes, so that sealing and the
-// database's work overlap, and other requests are not held up while a large import computes.
+// An import's writes, in batches of one statement each, with progress reported every few batches. They
+// all run in the caller's one transaction: a failure in any batch writes nothing. New entries are sealed
+// on a worker thread a few batches ahead of the writes, so that sealing and the database's work overlap
+// (the first write waits for one batch only), and other requests are not held up while a large import
+// computes.
 import type { Db } from '../../db/database';
 import type { EntryContent } from '../../../src/common/wire';
 import type { WorkerPool } from '../../workers/workerPool';
@@ -10,12 +11,16 @@ import {
   overwriteEntries,
   sealNewEntriesOnWorker,
   withBulkKeys,
+  WRITE_BATCH,
   type EntryKeys,
+  type StoredNewRow,
 } from '../vault/entries.bulk';
 import type { ImportPlan } from './importPlan';
 
-/** Entries per slice: four statements of 500 rows. */
+/** Entries between progress lines: four statements of 500 rows. */
 export const PROGRESS_SLICE = 2000;
+/** Batches sealed ahead of the one being written (what the worker holds at most: one slice). */
+const SEALED_AHEAD = PROGRESS_SLICE / WRITE_BATCH;
 
 export interface ImportProgress {
   /** The plan is made: `total` entries (new and overwritten) are about to be written. */
@@ -30,10 +35,8 @@ export interface ImportProgress {
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const slicesOf = <T>(items: T[]): T[][] =>
-  Array.from({ length: Math.ceil(items.length / PROGRESS_SLICE) }, (_, i) =>
-    items.slice(i * PROGRESS_SLICE, (i + 1) * PROGRESS_SLICE),
-  );
+const piecesOf = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** New entries first, then the overwritten ones. */
 export async function writePlan(
@@ -49,29 +52,37 @@ export async function writePlan(
   progress?.started(total);
   await nextTurn();
   let done = 0;
-  const wrote = async (count: number) => {
-    done += count;
+  let reported = 0;
+  /** After every slice of entries and at the end of each kind of write, a line (and a turn of the loop). */
+  const report = async (force: boolean) => {
+    if (done === reported || (!force && done - reported < PROGRESS_SLICE)) return;
+    reported = done;
     progress?.written(done, total);
     await nextTurn();
   };
   await withBulkKeys(entryKeys, async (keys) => {
-    const seal = (entries: EntryContent[]) => {
-      const rows = sealNewEntriesOnWorker(pool, keys, userId, entries, now);
-      // Awaited in turn, or dropped when an earlier slice failed: never an unhandled rejection.
-      rows.catch(() => undefined);
-      return rows;
+    const batches = piecesOf(plan.inserts, WRITE_BATCH);
+    const sealing: Promise<StoredNewRow[]>[] = [];
+    const sealAhead = () => {
+      while (sealing.length < SEALED_AHEAD && batches.length > 0) {
+        const rows = sealNewEntriesOnWorker(pool, keys, userId, batches.shift() as EntryContent[], now);
+        // Awaited in turn, or dropped when an earlier batch failed: never an unhandled rejection.
+        rows.catch(() => undefined);
+        sealing.push(rows);
+      }
     };
-    const inserts = slicesOf(plan.inserts);
-    let sealing = inserts.length > 0 ? seal(inserts[0]) : undefined;
-    for (let i = 1; sealing; i += 1) {
-      const rows = await sealing;
-      sealing = i < inserts.length ? seal(inserts[i]) : undefined;
+    sealAhead();
+    for (let next = sealing.shift(); next; next = sealing.shift()) {
+      const rows = await next;
+      sealAhead();
       await insertNewRows(trx, userId, rows);
-      await wrote(rows.length);
+      done += rows.length;
+      await report(sealing.length === 0);
     }
-    for (const overwrites of slicesOf([...plan.updates])) {
+    for (const overwrites of piecesOf([...plan.updates], PROGRESS_SLICE)) {
       await overwriteEntries(trx, userId, keys, overwrites, now);
-      await wrote(overwrites.length);
+      done += overwrites.length;
+      await report(true);
     }
   });
 }

@@ -11,7 +11,7 @@ import { historyRows, type ReplacedPassword } from './history.service';
 import * as repo from './vault.repository';
 import type { EntryIdentity, Executor, StoredNewRow } from './vault.repository';
 
-export type { BulkKeys, EntryIdentity, EntryKeys };
+export type { BulkKeys, EntryIdentity, EntryKeys, StoredNewRow };
 export type { ExportedRow } from './vault.repository';
 
 /** Entries per read of an export: only this many are decrypted and held at a time. */
@@ -47,6 +47,9 @@ export async function* exportRowWindows(
 export function entryIdentities(db: Executor, userId: string): Promise<EntryIdentity[]> {
   return repo.listEntryIdentities(db, userId);
 }
+
+/** Entries per statement of a bulk write: a task of the import's sealing makes one such batch. */
+export const WRITE_BATCH = repo.BATCH_SIZE;
 
 function chunks<T>(items: T[]): T[][] {
   const result: T[][] = [];
