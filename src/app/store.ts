@@ -23,6 +23,9 @@ export function setupStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) => getDefault().prepend(themePersistence.middleware).concat(baseApi.middleware),
+    // RTK Query's answers reach the screens at the end of the task, not at the next animation frame
+    // (RTK's default): a search's list was painted up to a frame later than it could be.
+    enhancers: (getDefault) => getDefault({ autoBatch: { type: 'tick' } }),
     // DevTools sees every action and state only through the sanitizers: no password, OTP or token.
     devTools: {
       name: 'PassVault',

@@ -169,6 +169,24 @@ describe('Passwords page: trash, health and renewal', () => {
     expect(vault.calls.at(-1)?.query.get('health')).toBeNull();
   });
 
+  it('asks for a search once, with the health filter of the address and the category chosen', async () => {
+    const { user } = renderPage('?health=weak');
+    expect(await screen.findByRole('article', { name: 'Forum' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'other');
+    await waitFor(() => expect(vault.calls.at(-1)?.query.get('category')).toBe('other'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search passwords' }), 'for');
+    const searches = () => vault.calls.filter((call) => call.query.get('search') === 'for');
+    await waitFor(() => expect(searches()).not.toHaveLength(0));
+    // The page shows that answer without asking again.
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Updating the list' })).toBeNull());
+    expect(screen.getByText('1 password')).toBeInTheDocument();
+    // The search's request leaves before the page renders for it; the page then takes that answer.
+    expect(searches()).toHaveLength(1);
+    expect(searches()[0].query.get('health')).toBe('weak');
+    expect(searches()[0].query.get('category')).toBe('other');
+    expect(screen.getByRole('article', { name: 'Forum' })).toBeInTheDocument();
+  });
+
   it('filters reused and old passwords too', async () => {
     const { unmount } = renderPage('?health=reused');
     expect(await screen.findByRole('article', { name: 'Mail' })).toBeInTheDocument();

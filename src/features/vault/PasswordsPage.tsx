@@ -28,7 +28,8 @@ import { useVaultActions, type ListActions } from './useVaultActions';
 import { useEntryDetails } from './details/useEntryDetails';
 import { useGetTrashQuery } from './vaultCareApi';
 import { VaultFilters } from './VaultFilters';
-import { filtersCleared, listQueryWith, selectHasActiveFilters, selectListQuery } from './vaultSlice';
+import { pageListQuery } from './pageList';
+import { filtersCleared, selectHasActiveFilters, selectListQuery } from './vaultSlice';
 import { groupThousands } from '../../common/numbers';
 
 /** Another screen may send the user here to add an entry: `navigate('/passwords', { state: { addPassword: true } })`. */
@@ -85,10 +86,9 @@ function PasswordsView() {
   const filters = useAppSelector(selectListQuery);
   // The list is asked for in the order the user left it: once their settings say which.
   const { preferences, settled, save } = useListPreferences();
-  const query = useMemo(
-    () => listQueryWith(health ? { ...filters, health } : filters, preferences),
-    [filters, health, preferences],
-  );
+  const location = useLocation();
+  const address = location.search;
+  const query = useMemo(() => pageListQuery(filters, address, preferences), [filters, address, preferences]);
   const list = usePasswordWindows(query, { skip: !settled });
   const { isLoading, error, size: count } = list;
   const editor = usePasswordEditor();
@@ -113,7 +113,6 @@ function PasswordsView() {
     if (error) enqueueSnackbar('Failed to fetch passwords', { variant: 'error', preventDuplicate: true });
   }, [error, enqueueSnackbar]);
 
-  const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
     if (!(location.state as PasswordsLocationState | null)?.addPassword) return;

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { SEARCH_DEBOUNCE_MS } from '../../common/constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { searchChanged, selectSearch } from './vaultSlice';
+import { searchCommitted } from './pageList';
+import { selectSearch } from './vaultSlice';
 
 /**
  * The search box owns what is typed; the store gets it after a pause (the list query follows the
@@ -20,6 +22,7 @@ export function SearchField() {
     setKnown(committed);
     setText(committed);
   }
+  const { search: address } = useLocation();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -35,7 +38,7 @@ export function SearchField() {
         clearTimeout(timer.current);
         timer.current = setTimeout(() => {
           setKnown(next);
-          dispatch(searchChanged(next));
+          dispatch(searchCommitted(next, address));
         }, SEARCH_DEBOUNCE_MS);
       }}
       slotProps={{
