@@ -7,10 +7,13 @@ import type { TaskAnswer, TaskRequest } from './workerPool';
 
 type TaskFunction = (input: unknown) => unknown;
 
-function taskOf(file: string, name: string): TaskFunction {
+/** The task `name` of `file`; with no name, the module loaded and a task that does nothing. */
+function taskOf(file: string, name: string | null): TaskFunction {
   // The pool's own callers name these files (defineTask); the module cache keeps each loaded once.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const exported = (require(file) as Record<string, unknown>)[name];
+  const exports = require(file) as Record<string, unknown>;
+  if (name === null) return () => undefined;
+  const exported = exports[name];
   if (typeof exported !== 'function') throw new Error(`${name} is not a task of ${file}`);
   return exported as TaskFunction;
 }

@@ -52,6 +52,13 @@ describe('the worker pool', () => {
     await expect(pool.run(DOUBLE, { value: 21 })).resolves.toBe(42);
   });
 
+  it('warms a thread before it is needed, and the next task runs on it', async () => {
+    pool.warm(DOUBLE);
+    expect(pool.threads).toBe(1);
+    await expect(pool.run(DOUBLE, { value: 5 })).resolves.toBe(10);
+    expect(pool.threads).toBe(1);
+  });
+
   it('stops a thread that has been idle, and starts one again when a task comes', async () => {
     const quick = new WorkerPool({ size: 1, idleMs: 50 });
     try {

@@ -25,7 +25,8 @@ export function defineTask<I, O>(file: string, name: string): Task<I, O> {
 export interface TaskRequest {
   id: number;
   file: string;
-  name: string;
+  /** null: only load the module (WorkerPool.warm). */
+  name: string | null;
   input: unknown;
 }
 
@@ -93,6 +94,11 @@ class PooledWorker {
     });
   }
 
+  /** Loads a module without waiting for it: not a task (the thread stays idle and unreferenced). */
+  load(request: TaskRequest): void {
+    this.#thread.postMessage(request);
+  }
+
   /** Leaves the pool at once (no task is sent to a thread on its way out), then ends the thread. */
   stop(): Promise<number> {
     clearTimeout(this.#idle);
@@ -149,6 +155,14 @@ export class WorkerPool {
   run<I, O>(task: Task<I, O>, input: I, transfer: ArrayBuffer[] = []): Promise<O> {
     const request: TaskRequest = { id: this.#nextId++, file: task.file, name: task.name, input };
     return this.#worker().run(request, transfer) as Promise<O>;
+  }
+
+  /**
+   * Starts a thread now and has it load the tasks' module, without running anything: a request about
+   * to need it (an import parsing its file) then finds it ready instead of waiting ~0.1-0.3 s for it.
+   */
+  warm<I, O>(task: Task<I, O>): void {
+    this.#worker().load({ id: this.#nextId++, file: task.file, name: null, input: undefined });
   }
 
   #worker(): PooledWorker {

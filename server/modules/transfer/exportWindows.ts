@@ -5,7 +5,7 @@
 import type { TransferFormat } from '../../../src/common/constants';
 import { decryptedEntry } from '../vault/bulkCrypto';
 import type { ExportedRow } from '../vault/entries.bulk';
-import { defineTask, type WorkerPool } from '../../workers/workerPool';
+import { defineTask, keyForTask, type WorkerPool } from '../../workers/workerPool';
 import { exportWriter } from './formats/passvault';
 
 /** A window of the file, escaped as it sits inside the answer's JSON string, and how many entries it holds. */
@@ -43,9 +43,10 @@ export function formatExportWindow(input: ExportWindowInput): string {
 const FORMAT_EXPORT_WINDOW = defineTask<ExportWindowInput, string>(__filename, 'formatExportWindow');
 
 /**
- * The file's windows as text, in order: each window of rows goes to a worker as soon as it is read, and
- * the next is read while the worker works. Closing the generator early (the client went away) closes
- * the row reader too; a window still on a worker is let go.
+ * The file's windows as text, in order. Each window of rows goes to a worker once the next one has been
+ * read, and the next is read while the worker works; an export of one window (most vaults) is written
+ * here, as starting a thread would cost it more than it saves. Closing the generator early (the client
+ * went away) closes the row reader too; a window still on a worker is let go.
  */
 export async function* exportTexts(
   pool: WorkerPool,
@@ -53,27 +54,40 @@ export async function* exportTexts(
   meta: { format: TransferFormat; exportedAt: Date; vaultKey: Buffer },
 ): AsyncGenerator<ExportText, void, undefined> {
   let written = 0;
-  const format = (window: ExportedRow[]) => {
-    const text = pool.run(FORMAT_EXPORT_WINDOW, {
+  const format = (window: ExportedRow[], here: boolean): Promise<ExportText> => {
+    const vaultKey = keyForTask(meta.vaultKey);
+    const input = {
       format: meta.format,
       exportedAt: meta.exportedAt.toISOString(),
       written,
-      vaultKey: meta.vaultKey,
+      vaultKey,
       rows: window,
-    });
-    // Awaited below, or abandoned when the export ends early: never an unhandled rejection.
-    text.catch(() => undefined);
+    };
     written += window.length;
-    return { text, entries: window.length };
+    const text = here
+      ? new Promise<string>((resolve) => resolve(formatExportWindow(input)))
+      : pool.run(FORMAT_EXPORT_WINDOW, input, [vaultKey.buffer]);
+    const done = text.then((escaped) => ({ escaped, entries: window.length }));
+    // Awaited below, or abandoned when the export ends early: never an unhandled rejection.
+    done.catch(() => undefined);
+    return done;
   };
-  let ahead: { text: Promise<string>; entries: number } | undefined;
+  let read: ExportedRow[] | undefined;
+  let ahead: Promise<ExportText> | undefined;
   try {
     for await (const window of rows) {
-      const next = format(window);
-      if (ahead) yield { escaped: await ahead.text, entries: ahead.entries };
-      ahead = next;
+      if (read) {
+        const sent = format(read, false);
+        if (ahead) yield await ahead;
+        ahead = sent;
+      }
+      read = window;
     }
-    if (ahead) yield { escaped: await ahead.text, entries: ahead.entries };
+    if (read) {
+      const last = format(read, ahead === undefined);
+      if (ahead) yield await ahead;
+      yield await last;
+    }
   } finally {
     await rows.return(undefined);
   }

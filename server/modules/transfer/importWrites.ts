@@ -9,7 +9,8 @@ import type { WorkerPool } from '../../workers/workerPool';
 import {
   insertNewRows,
   overwriteEntries,
-  sealNewEntriesOnWorker,
+  SEAL_ON_WORKER_FROM,
+  sealNewEntries,
   withBulkKeys,
   WRITE_BATCH,
   type EntryKeys,
@@ -62,10 +63,11 @@ export async function writePlan(
   };
   await withBulkKeys(entryKeys, async (keys) => {
     const batches = piecesOf(plan.inserts, WRITE_BATCH);
+    const sealer = plan.inserts.length >= SEAL_ON_WORKER_FROM ? pool : undefined;
     const sealing: Promise<StoredNewRow[]>[] = [];
     const sealAhead = () => {
       while (sealing.length < SEALED_AHEAD && batches.length > 0) {
-        const rows = sealNewEntriesOnWorker(pool, keys, userId, batches.shift() as EntryContent[], now);
+        const rows = sealNewEntries(sealer, keys, userId, batches.shift() as EntryContent[], now);
         // Awaited in turn, or dropped when an earlier batch failed: never an unhandled rejection.
         rows.catch(() => undefined);
         sealing.push(rows);

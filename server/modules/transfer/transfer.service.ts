@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { ImportOptions, ImportResult } from '../../../src/common/wire';
 import type { AppContext } from '../../context';
 import type { AuthInfo } from '../../plugins/authenticate';
-import { afterBulkWrite, entryIdentities, exportRowWindows } from '../vault/entries.bulk';
+import { afterBulkWrite, entryIdentities, exportRowWindows, prepareSealing } from '../vault/entries.bulk';
 import { unlockVault, withVaultKey } from '../vault/masterPassword.service';
 import type { VaultCredential } from '../vault/vaultCredential';
 import { openExportStream } from './exportStream';
@@ -66,6 +66,8 @@ export async function importPasswords(
   request: ImportRequest,
   progress?: ImportProgress,
 ): Promise<ImportResult> {
+  const pool = workerPool();
+  prepareSealing(pool);
   // The file is read before the vault is unlocked: an unreadable one costs no Argon2 run.
   const rows = readImport(request.data).rows.map((row, i) => checkRow(row, i + 1));
   const mode = modeOf(request.options ?? {});
@@ -74,7 +76,7 @@ export async function importPasswords(
     ctx.db.transaction().execute(async (trx) => {
       const plan = planImport(rows, mode === 'all' ? [] : await entryIdentities(trx, userId), mode);
       const keys = { vault: vaultKey, server: ctx.serverKey };
-      await writePlan(trx, workerPool(), userId, keys, plan, ctx.now().toISOString(), progress);
+      await writePlan(trx, pool, userId, keys, plan, ctx.now().toISOString(), progress);
       const { imported, updated, skipped, errors } = plan;
       return { imported, updated, skipped, errors };
     }),

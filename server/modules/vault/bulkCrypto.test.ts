@@ -2,7 +2,7 @@
 // and every key copy a task is given is wiped before it answers.
 import crypto from 'node:crypto';
 import type { EntryContent } from '../../../src/common/wire';
-import { decryptedEntry, sealNewEntries } from './bulkCrypto';
+import { decryptedEntry, sealEntryRows } from './bulkCrypto';
 import { fingerprintKey } from './health';
 
 const ENTRY: EntryContent = {
@@ -31,7 +31,7 @@ describe('sealing new entries for an import', () => {
   });
 
   it('answers rows whose secrets open with the vault key to the entries given, in order', () => {
-    const rows = sealNewEntries({
+    const rows = sealEntryRows({
       keys: copies(),
       userId: 'user-1',
       now: '2026-01-01T00:00:00.000Z',
@@ -55,7 +55,7 @@ describe('sealing new entries for an import', () => {
       { ...ENTRY, title: 'Other', password: 'x' },
     ];
     const seal = (batchSize: number) =>
-      sealNewEntries({
+      sealEntryRows({
         keys: copies(),
         userId: 'user-1',
         now: '2026-01-01T00:00:00.000Z',
@@ -73,7 +73,7 @@ describe('sealing new entries for an import', () => {
 
   it('wipes the key copies it was given', () => {
     const keys = copies();
-    sealNewEntries({
+    sealEntryRows({
       keys,
       userId: 'user-1',
       now: '2026-01-01T00:00:00.000Z',
@@ -88,7 +88,7 @@ describe('sealing new entries for an import', () => {
     keys.vault = new Uint8Array(16);
     keys.vault.fill(1);
     expect(() =>
-      sealNewEntries({
+      sealEntryRows({
         keys,
         userId: 'user-1',
         now: '2026-01-01T00:00:00.000Z',

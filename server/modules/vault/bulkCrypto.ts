@@ -65,7 +65,7 @@ export interface SealEntriesInput {
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** Task: the new rows of `entries`, in order, with their derived columns (vault.repository insertBatch). */
-export function sealNewEntries(input: SealEntriesInput): StoredNewRow[] {
+export function sealEntryRows(input: SealEntriesInput): StoredNewRow[] {
   const keys: BulkKeys = {
     vault: asBuffer(input.keys.vault),
     server: asBuffer(input.keys.server),
@@ -88,4 +88,4 @@ export function sealNewEntries(input: SealEntriesInput): StoredNewRow[] {
   }
 }
 
-export const SEAL_NEW_ENTRIES = defineTask<SealEntriesInput, StoredNewRow[]>(__filename, 'sealNewEntries');
+export const SEAL_ENTRY_ROWS = defineTask<SealEntriesInput, StoredNewRow[]>(__filename, 'sealEntryRows');

@@ -4,7 +4,7 @@
 // run on worker threads (bulkCrypto.ts); the database work stays on the main thread.
 import type { EntryContent } from '../../../src/common/wire';
 import { keyForTask, type WorkerPool } from '../../workers/workerPool';
-import { SEAL_NEW_ENTRIES, storedFields, type BulkKeys } from './bulkCrypto';
+import { SEAL_ENTRY_ROWS, sealEntryRows, storedFields, type BulkKeys } from './bulkCrypto';
 import { openPassword, sealSecrets, type EntryKeys } from './entrySecrets';
 import { fingerprintKey } from './health';
 import { historyRows, type ReplacedPassword } from './history.service';
@@ -72,9 +72,20 @@ export async function withBulkKeys<T>(keys: EntryKeys, work: (keys: BulkKeys) =>
   }
 }
 
-/** The rows of new entries, made (ids, sealed secrets, health, derived columns) on a worker thread. */
-export function sealNewEntriesOnWorker(
-  pool: WorkerPool,
+/** Before an import reads its file: the thread that will seal its entries starts meanwhile. */
+export function prepareSealing(pool: WorkerPool): void {
+  pool.warm(SEAL_ENTRY_ROWS);
+}
+
+/** Fewer new entries than this are sealed on the main thread: handing them over would cost more. */
+export const SEAL_ON_WORKER_FROM = 1000;
+
+/**
+ * The rows of new entries, made (ids, sealed secrets, health, derived columns) on a worker thread of
+ * `pool`, or here without one. The keys go as copies, which the sealing wipes.
+ */
+export function sealNewEntries(
+  pool: WorkerPool | undefined,
   keys: BulkKeys,
   userId: string,
   entries: EntryContent[],
@@ -86,7 +97,8 @@ export function sealNewEntriesOnWorker(
     fingerprint: keyForTask(keys.fingerprint),
   };
   const input = { keys: copies, userId, now, entries, batchSize: repo.BATCH_SIZE };
-  return pool.run(SEAL_NEW_ENTRIES, input, [
+  if (!pool) return new Promise((resolve) => resolve(sealEntryRows(input)));
+  return pool.run(SEAL_ENTRY_ROWS, input, [
     copies.vault.buffer,
     copies.server.buffer,
     copies.fingerprint.buffer,
