@@ -4,7 +4,8 @@ import crypto from 'node:crypto';
 import { HttpError } from '../../http/errors';
 import { decryptedEntry, newEntryRow } from '../vault/bulkCrypto';
 import { fingerprintKey } from '../vault/health';
-import { escapedForJson, formatExportWindow } from './exportWindows';
+import type { WorkerPool } from '../../workers/workerPool';
+import { escapedForJson, exportTexts, formatExportWindow } from './exportWindows';
 import { exportWriter } from './formats/passvault';
 
 const vault = crypto.randomBytes(32);
@@ -51,5 +52,60 @@ describe('an export window', () => {
     expect(failure).toBeInstanceOf(HttpError);
     expect(failure).toMatchObject({ statusCode: 422 });
     expect(key.every((byte) => byte === 0)).toBe(true);
+  });
+});
+
+describe('the windows of an export', () => {
+  /** A pool that runs tasks here and records what each was handed and moved. */
+  function recordingPool() {
+    const sent: { keyBytes: number; moved: ArrayBuffer[] }[] = [];
+    const pool = {
+      run: (_task: unknown, input: Parameters<typeof formatExportWindow>[0], moved: ArrayBuffer[]) => {
+        sent.push({ keyBytes: input.vaultKey.buffer.byteLength, moved });
+        return Promise.resolve(formatExportWindow(input));
+      },
+    };
+    return { sent, pool: pool as unknown as WorkerPool };
+  }
+
+  async function* windowsOf(...windows: (typeof rows)[]) {
+    for (const window of windows) yield window as never;
+  }
+
+  it("move to a worker only a copy of the key's own bytes, and the key itself stays", async () => {
+    const { sent, pool } = recordingPool();
+    // The key as unwrapping leaves it: a view into a larger slab of memory.
+    const slab = Buffer.alloc(4096, 9);
+    vault.copy(slab, 100);
+    const vaultKey = slab.subarray(100, 132);
+    const texts = [];
+    for await (const text of exportTexts(pool, windowsOf(rows, rows, rows), {
+      format: 'json',
+      exportedAt: new Date(exportedAt),
+      vaultKey,
+    })) {
+      texts.push(text);
+    }
+    expect(texts.map((text) => text.entries)).toEqual([3, 3, 3]);
+    expect(sent).toHaveLength(3);
+    for (const call of sent) {
+      expect(call.keyBytes).toBe(32);
+      expect(call.moved.map((buffer) => buffer.byteLength)).toEqual([32]);
+    }
+    expect(vaultKey.equals(vault)).toBe(true);
+  });
+
+  it('write an export of one window here, without a worker', async () => {
+    const { sent, pool } = recordingPool();
+    const texts = [];
+    for await (const text of exportTexts(pool, windowsOf(rows), {
+      format: 'csv',
+      exportedAt: new Date(exportedAt),
+      vaultKey: Buffer.from(vault),
+    })) {
+      texts.push(text);
+    }
+    expect(texts).toHaveLength(1);
+    expect(sent).toHaveLength(0);
   });
 });
