@@ -29,15 +29,12 @@ describe('sealing new entries for an import', () => {
     server: new Uint8Array(server),
     fingerprint: new Uint8Array(fingerprintKey(vault)),
   });
+  /** The task as a worker runs it, for user-1 on 2026-01-01. */
+  const seal = (entries: EntryContent[], batchSize = 500, keys = copies()) =>
+    sealEntryRows({ keys, userId: 'user-1', now: '2026-01-01T00:00:00.000Z', entries, batchSize });
 
   it('answers rows whose secrets open with the vault key to the entries given, in order', () => {
-    const rows = sealEntryRows({
-      keys: copies(),
-      userId: 'user-1',
-      now: '2026-01-01T00:00:00.000Z',
-      entries: [ENTRY, { ...ENTRY, title: 'Second', createdAt: undefined, updatedAt: undefined }],
-      batchSize: 500,
-    });
+    const rows = seal([ENTRY, { ...ENTRY, title: 'Second', createdAt: undefined, updatedAt: undefined }]);
     expect(rows.map((row) => row.title)).toEqual(['Bank', 'Second']);
     expect(new Set(rows.map((row) => row.id)).size).toBe(2);
     expect(rows[0].password_enc).not.toContain(ENTRY.password);
@@ -54,32 +51,18 @@ describe('sealing new entries for an import', () => {
       { ...ENTRY, title: 'Same password' },
       { ...ENTRY, title: 'Other', password: 'x' },
     ];
-    const seal = (batchSize: number) =>
-      sealEntryRows({
-        keys: copies(),
-        userId: 'user-1',
-        now: '2026-01-01T00:00:00.000Z',
-        entries,
-        batchSize,
-      });
-    const together = seal(3);
+    const together = seal(entries, 3);
     expect(together.map((row) => row.reuse_count)).toEqual([2, 2, 1]);
     expect(JSON.parse(together[0].list_json)).toMatchObject({ title: 'Bank', health: { reusedIn: 2 } });
     expect(together[0].search_text).toBe('bank\nhttps://bank.example.test\nada\nada@example.test');
     expect(together[1].title_sort).toBe('same password');
     // In batches of one, each row counts itself alone: the insert adds the vault's part.
-    expect(seal(1).map((row) => row.reuse_count)).toEqual([1, 1, 1]);
+    expect(seal(entries, 1).map((row) => row.reuse_count)).toEqual([1, 1, 1]);
   });
 
   it('wipes the key copies it was given', () => {
     const keys = copies();
-    sealEntryRows({
-      keys,
-      userId: 'user-1',
-      now: '2026-01-01T00:00:00.000Z',
-      entries: [ENTRY],
-      batchSize: 500,
-    });
+    seal([ENTRY], 500, keys);
     for (const key of Object.values(keys)) expect(key.every((byte) => byte === 0)).toBe(true);
   });
 
@@ -87,15 +70,7 @@ describe('sealing new entries for an import', () => {
     const keys = copies();
     keys.vault = new Uint8Array(16);
     keys.vault.fill(1);
-    expect(() =>
-      sealEntryRows({
-        keys,
-        userId: 'user-1',
-        now: '2026-01-01T00:00:00.000Z',
-        entries: [ENTRY],
-        batchSize: 500,
-      }),
-    ).toThrow();
+    expect(() => seal([ENTRY], 500, keys)).toThrow();
     for (const key of Object.values(keys)) expect(key.every((byte) => byte === 0)).toBe(true);
   });
 });
