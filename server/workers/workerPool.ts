@@ -1,6 +1,6 @@
 // CPU work of bulk requests (sealing an import's secrets, opening and formatting an export) runs on worker
-// threads: beside the main thread's database work it uses the machine's other cores, and a 100,000-entry
-// transfer no longer holds every other request of the process up while it computes. A task is an exported
+// threads: beside the main thread's database work it uses the machine's other cores, and the main thread
+// stays free for other requests while a 100,000-entry transfer computes. A task is an exported
 // function of a module file, called with structured-clonable input (the model of piscina, in little code).
 // Keys travel to a worker as copies moved into it (keyForTask), in the same process; a task wipes them.
 import os from 'node:os';
@@ -191,6 +191,11 @@ export class WorkerPool {
  */
 export function keyForTask(key: Buffer): Uint8Array<ArrayBuffer> {
   return new Uint8Array(key);
+}
+
+/** In a task: a key it was handed, as a Buffer over the same bytes (wiping it wipes the copy). */
+export function keyInTask(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 let shared: WorkerPool | undefined;

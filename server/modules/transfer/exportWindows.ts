@@ -5,7 +5,7 @@
 import type { TransferFormat } from '../../../src/common/constants';
 import { decryptedEntry } from '../vault/bulkCrypto';
 import type { ExportedRow } from '../vault/entries.bulk';
-import { defineTask, keyForTask, type WorkerPool } from '../../workers/workerPool';
+import { defineTask, keyForTask, keyInTask, type WorkerPool } from '../../workers/workerPool';
 import { exportWriter } from './formats/passvault';
 
 /** A window of the file, escaped as it sits inside the answer's JSON string, and how many entries it holds. */
@@ -30,7 +30,7 @@ export const escapedForJson = (text: string): string => JSON.stringify(text).sli
 
 /** Task: the window's text. A row that does not open fails it with 422 (DECRYPT_FAILED). */
 export function formatExportWindow(input: ExportWindowInput): string {
-  const key = Buffer.from(input.vaultKey.buffer, input.vaultKey.byteOffset, input.vaultKey.byteLength);
+  const key = keyInTask(input.vaultKey);
   try {
     const entries = input.rows.map((row) => decryptedEntry(key, row));
     const writer = exportWriter(input.format, new Date(input.exportedAt), input.written);

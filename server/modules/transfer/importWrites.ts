@@ -1,8 +1,9 @@
 // An import's writes, in batches of one statement each, with progress reported every few batches. They
 // all run in the caller's one transaction: a failure in any batch writes nothing. New entries are sealed
 // on a worker thread a few batches ahead of the writes, so that sealing and the database's work overlap
-// (the first write waits for one batch only), and other requests are not held up while a large import
-// computes.
+// (the first write waits for one batch only). The main thread is then free while the worker seals: on
+// PostgreSQL other requests use it meanwhile (on SQLite their queries wait for the import's transaction,
+// as they did before).
 import type { Db } from '../../db/database';
 import type { EntryContent } from '../../../src/common/wire';
 import type { WorkerPool } from '../../workers/workerPool';

@@ -3,7 +3,7 @@
 // that does, so that a worker loads little.
 import type { EntryContent, ExportedEntry } from '../../../src/common/wire';
 import { newId } from '../../crypto/tokens';
-import { defineTask } from '../../workers/workerPool';
+import { defineTask, keyInTask } from '../../workers/workerPool';
 import { openSecrets, sealSecrets, type EntryKeys } from './entrySecrets';
 import { plainFieldsOf } from './listedEntry';
 import { fingerprintCounts, storedRow, type NewPasswordRow, type StoredNewRow } from './storedRows';
@@ -62,14 +62,12 @@ export interface SealEntriesInput {
   batchSize: number;
 }
 
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
 /** Task: the new rows of `entries`, in order, with their derived columns (vault.repository insertBatch). */
 export function sealEntryRows(input: SealEntriesInput): StoredNewRow[] {
   const keys: BulkKeys = {
-    vault: asBuffer(input.keys.vault),
-    server: asBuffer(input.keys.server),
-    fingerprint: asBuffer(input.keys.fingerprint),
+    vault: keyInTask(input.keys.vault),
+    server: keyInTask(input.keys.server),
+    fingerprint: keyInTask(input.keys.fingerprint),
   };
   try {
     const rows = input.entries.map((entry) => newEntryRow(keys, input.userId, entry, input.now));
