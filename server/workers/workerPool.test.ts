@@ -59,6 +59,20 @@ describe('the worker pool', () => {
     expect(pool.threads).toBe(1);
   });
 
+  it('keeps a warmed thread for its first task longer than an idle one', async () => {
+    const quick = new WorkerPool({ size: 1, idleMs: 50 });
+    try {
+      quick.warm(DOUBLE);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(quick.threads).toBe(1);
+      await expect(quick.run(DOUBLE, { value: 3 })).resolves.toBe(6);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(quick.threads).toBe(0);
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('stops a thread that has been idle, and starts one again when a task comes', async () => {
     const quick = new WorkerPool({ size: 1, idleMs: 50 });
     try {

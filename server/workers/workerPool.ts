@@ -38,8 +38,13 @@ export type TaskAnswer =
 const WORKER_HEAP_MB = 48;
 /** Its young generation: small, so that a window's garbage goes before it spreads over more pages. */
 const WORKER_YOUNG_MB = 4;
-/** A thread with no task for this long stops: a server between transfers does not keep its ~20 MB. */
-export const WORKER_IDLE_MS = 1_000;
+/**
+ * A thread with no task for this long stops: a server between transfers does not keep its ~20 MB (the
+ * next transfer starts one again, ~0.1 s of the other core). Long enough for the gaps within a transfer.
+ */
+export const WORKER_IDLE_MS = 250;
+/** A thread warmed for a request waits this long for its first task (the request reads its file first). */
+export const WARM_WAIT_MS = 5_000;
 
 /**
  * The worker's entry. Under tsx (npm start, the tests) the thread registers tsx's require hook itself
@@ -94,8 +99,15 @@ class PooledWorker {
     });
   }
 
-  /** Loads a module without waiting for it: not a task (the thread stays idle and unreferenced). */
+  /**
+   * Loads a module without waiting for it: not a task. The thread stays unreferenced, and idle for up
+   * to WARM_WAIT_MS while the request that warmed it gets its first task ready.
+   */
   load(request: TaskRequest): void {
+    if (this.pending.size === 0) {
+      clearTimeout(this.#idle);
+      this.#rest(WARM_WAIT_MS);
+    }
     this.#thread.postMessage(request);
   }
 
