@@ -53,7 +53,7 @@ describe('the worker pool', () => {
   });
 
   it('warms a thread before it is needed, and the next task runs on it', async () => {
-    pool.warm(DOUBLE);
+    await pool.warm(DOUBLE);
     expect(pool.threads).toBe(1);
     await expect(pool.run(DOUBLE, { value: 5 })).resolves.toBe(10);
     expect(pool.threads).toBe(1);
@@ -62,7 +62,7 @@ describe('the worker pool', () => {
   it('keeps a warmed thread for its first task longer than an idle one', async () => {
     const quick = new WorkerPool({ size: 1, idleMs: 50 });
     try {
-      quick.warm(DOUBLE);
+      await quick.warm(DOUBLE);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(quick.threads).toBe(1);
       await expect(quick.run(DOUBLE, { value: 3 })).resolves.toBe(6);

@@ -65,6 +65,8 @@ interface Pending {
 
 class PooledWorker {
   readonly pending = new Map<number, Pending>();
+  /** Modules being loaded ahead of their tasks (warm): not tasks, the thread counts as idle. */
+  readonly #loads = new Map<number, Pending>();
   readonly #thread: Worker;
   readonly #onGone: (worker: PooledWorker) => void;
   #idle: NodeJS.Timeout | undefined;
@@ -81,8 +83,9 @@ class PooledWorker {
     const gone = (error: Error) => {
       clearTimeout(this.#idle);
       onGone(this);
-      for (const task of this.pending.values()) task.reject(error);
+      for (const task of [...this.pending.values(), ...this.#loads.values()]) task.reject(error);
       this.pending.clear();
+      this.#loads.clear();
     };
     this.#thread.on('error', (error) => gone(new Error(`A worker thread failed: ${error.message}`)));
     this.#thread.on('exit', (code) => gone(new Error(`A worker thread stopped (exit code ${code})`)));
@@ -103,12 +106,15 @@ class PooledWorker {
    * Loads a module without waiting for it: not a task. The thread stays unreferenced, and idle for up
    * to WARM_WAIT_MS while the request that warmed it gets its first task ready.
    */
-  load(request: TaskRequest): void {
+  load(request: TaskRequest): Promise<void> {
     if (this.pending.size === 0) {
       clearTimeout(this.#idle);
       this.#rest(WARM_WAIT_MS);
     }
-    this.#thread.postMessage(request);
+    return new Promise((resolve, reject) => {
+      this.#loads.set(request.id, { resolve: () => resolve(), reject });
+      this.#thread.postMessage(request);
+    });
   }
 
   /** Leaves the pool at once (no task is sent to a thread on its way out), then ends the thread. */
@@ -125,10 +131,14 @@ class PooledWorker {
   }
 
   #settle(answer: TaskAnswer, idleMs: number): void {
-    const task = this.pending.get(answer.id);
+    const load = this.#loads.get(answer.id);
+    this.#loads.delete(answer.id);
+    const task = this.pending.get(answer.id) ?? load;
     if (!task) return;
-    this.pending.delete(answer.id);
-    if (this.pending.size === 0) this.#rest(idleMs);
+    if (!load) {
+      this.pending.delete(answer.id);
+      if (this.pending.size === 0) this.#rest(idleMs);
+    }
     if ('error' in answer) {
       const { message, statusCode } = answer.error;
       task.reject(statusCode === undefined ? new Error(message) : new HttpError(statusCode, message));
@@ -172,9 +182,10 @@ export class WorkerPool {
   /**
    * Starts a thread now and has it load the tasks' module, without running anything: a request about
    * to need it (an import parsing its file) then finds it ready instead of waiting ~0.1-0.3 s for it.
+   * Answers once the module is loaded (or rejects when the thread could not load it).
    */
-  warm<I, O>(task: Task<I, O>): void {
-    this.#worker().load({ id: this.#nextId++, file: task.file, name: null, input: undefined });
+  warm<I, O>(task: Task<I, O>): Promise<void> {
+    return this.#worker().load({ id: this.#nextId++, file: task.file, name: null, input: undefined });
   }
 
   #worker(): PooledWorker {

@@ -60,6 +60,8 @@ describe('the windows of an export', () => {
   function recordingPool() {
     const sent: { keyBytes: number; moved: ArrayBuffer[] }[] = [];
     const pool = {
+      // A thread that is ready as soon as it is asked for.
+      warm: () => Promise.resolve(),
       run: (_task: unknown, input: Parameters<typeof formatExportWindow>[0], moved: ArrayBuffer[]) => {
         sent.push({ keyBytes: input.vaultKey.buffer.byteLength, moved });
         return Promise.resolve(formatExportWindow(input));
@@ -87,7 +89,8 @@ describe('the windows of an export', () => {
       texts.push(text);
     }
     expect(texts.map((text) => text.entries)).toEqual([3, 3, 3]);
-    expect(sent).toHaveLength(3);
+    // The first window is written here while the thread starts; the others go to it.
+    expect(sent).toHaveLength(2);
     for (const call of sent) {
       expect(call.keyBytes).toBe(32);
       expect(call.moved.map((buffer) => buffer.byteLength)).toEqual([32]);

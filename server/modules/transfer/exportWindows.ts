@@ -43,10 +43,11 @@ export function formatExportWindow(input: ExportWindowInput): string {
 const FORMAT_EXPORT_WINDOW = defineTask<ExportWindowInput, string>(__filename, 'formatExportWindow');
 
 /**
- * The file's windows as text, in order. Each window of rows goes to a worker once the next one has been
- * read, and the next is read while the worker works; an export of one window (most vaults) is written
- * here, as starting a thread would cost it more than it saves. Closing the generator early (the client
- * went away) closes the row reader too; a window still on a worker is let go.
+ * The file's windows as text, in order. Once a second window is read a worker thread is started; each
+ * window goes to it once the next one has been read, and the next is read while the worker works.
+ * Until the thread is ready (~0.1 s, a few windows) windows are written here, and an export of one
+ * window (most vaults) never starts one. Closing the generator early (the client went away) closes the
+ * row reader too; a window still on a worker is let go.
  */
 export async function* exportTexts(
   pool: WorkerPool,
@@ -54,7 +55,8 @@ export async function* exportTexts(
   meta: { format: TransferFormat; exportedAt: Date; vaultKey: Buffer },
 ): AsyncGenerator<ExportText, void, undefined> {
   let written = 0;
-  const format = (window: ExportedRow[], here: boolean): Promise<ExportText> => {
+  let worker: 'none' | 'starting' | 'ready' = 'none';
+  const format = (window: ExportedRow[]): Promise<ExportText> => {
     const vaultKey = keyForTask(meta.vaultKey);
     const input = {
       format: meta.format,
@@ -64,27 +66,38 @@ export async function* exportTexts(
       rows: window,
     };
     written += window.length;
-    const text = here
-      ? new Promise<string>((resolve) => resolve(formatExportWindow(input)))
-      : pool.run(FORMAT_EXPORT_WINDOW, input, [vaultKey.buffer]);
+    const text =
+      worker === 'ready'
+        ? pool.run(FORMAT_EXPORT_WINDOW, input, [vaultKey.buffer])
+        : new Promise<string>((resolve) => resolve(formatExportWindow(input)));
     const done = text.then((escaped) => ({ escaped, entries: window.length }));
     // Awaited below, or abandoned when the export ends early: never an unhandled rejection.
     done.catch(() => undefined);
     return done;
+  };
+  const startWorker = () => {
+    if (worker !== 'none') return;
+    worker = 'starting';
+    pool.warm(FORMAT_EXPORT_WINDOW).then(
+      () => (worker = 'ready'),
+      // A thread that cannot start leaves the export to this one.
+      () => undefined,
+    );
   };
   let read: ExportedRow[] | undefined;
   let ahead: Promise<ExportText> | undefined;
   try {
     for await (const window of rows) {
       if (read) {
-        const sent = format(read, false);
+        startWorker();
+        const sent = format(read);
         if (ahead) yield await ahead;
         ahead = sent;
       }
       read = window;
     }
     if (read) {
-      const last = format(read, ahead === undefined);
+      const last = format(read);
       if (ahead) yield await ahead;
       yield await last;
     }

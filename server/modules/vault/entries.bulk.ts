@@ -74,7 +74,7 @@ export async function withBulkKeys<T>(keys: EntryKeys, work: (keys: BulkKeys) =>
 
 /** Before an import reads its file: the thread that will seal its entries starts meanwhile. */
 export function prepareSealing(pool: WorkerPool): void {
-  pool.warm(SEAL_ENTRY_ROWS);
+  pool.warm(SEAL_ENTRY_ROWS).catch(() => undefined);
 }
 
 /** Fewer new entries than this are sealed on the main thread: handing them over would cost more. */
