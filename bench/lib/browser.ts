@@ -43,14 +43,24 @@ export async function profileContext(
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'passvault-bench-profile-'));
   const remove = () => fs.rmSync(folder, { recursive: true, force: true });
-  onCleanup(remove);
-  const context = await chromium.launchPersistentContext(folder, {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    headless: true,
-    baseURL: baseUrl,
-    viewport: VIEWPORT,
-  });
+  const context = await chromium
+    .launchPersistentContext(folder, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      baseURL: baseUrl,
+      viewport: VIEWPORT,
+    })
+    .catch((error: unknown) => {
+      remove();
+      throw error;
+    });
+  const close = async () => {
+    await context.close().catch(() => undefined);
+    remove();
+  };
+  // Also when the run fails or is stopped before the section closes it.
+  onCleanup(close);
   if (token) {
     // Before the app's scripts on every page of the origin: the app reads its session from there.
     const origin = new URL(baseUrl).origin;
@@ -60,11 +70,5 @@ export async function profileContext(
       )})) localStorage.setItem(${JSON.stringify(STORAGE_KEYS.token)}, ${JSON.stringify(token)});`,
     });
   }
-  return {
-    context,
-    close: async () => {
-      await context.close().catch(() => undefined);
-      remove();
-    },
-  };
+  return { context, close };
 }
