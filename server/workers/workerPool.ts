@@ -216,6 +216,14 @@ export function keyForTask(key: Buffer): Uint8Array<ArrayBuffer> {
   return new Uint8Array(key);
 }
 
+/**
+ * A task run on this thread instead, for work too small to hand over: answered the way the pool answers
+ * (a throw becomes a rejection), so the caller treats both alike.
+ */
+export function runHere<I, O>(task: (input: I) => O, input: I): Promise<O> {
+  return new Promise((resolve) => resolve(task(input)));
+}
+
 /** In a task: a key it was handed, as a Buffer over the same bytes (wiping it wipes the copy). */
 export function keyInTask(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

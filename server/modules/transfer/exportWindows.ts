@@ -5,7 +5,7 @@
 import type { TransferFormat } from '../../../src/common/constants';
 import { decryptedEntry } from '../vault/bulkCrypto';
 import type { ExportedRow } from '../vault/entries.bulk';
-import { defineTask, keyForTask, keyInTask, type WorkerPool } from '../../workers/workerPool';
+import { defineTask, keyForTask, keyInTask, runHere, type WorkerPool } from '../../workers/workerPool';
 import { exportWriter } from './formats/passvault';
 
 /** A window of the file, escaped as it sits inside the answer's JSON string, and how many entries it holds. */
@@ -69,7 +69,7 @@ export async function* exportTexts(
     const text =
       worker === 'ready'
         ? pool.run(FORMAT_EXPORT_WINDOW, input, [vaultKey.buffer])
-        : new Promise<string>((resolve) => resolve(formatExportWindow(input)));
+        : runHere(formatExportWindow, input);
     const done = text.then((escaped) => ({ escaped, entries: window.length }));
     // Awaited below, or abandoned when the export ends early: never an unhandled rejection.
     done.catch(() => undefined);

@@ -3,7 +3,7 @@
 // owner, entry and field as a single save would. The sealing and opening of many entries, CPU work,
 // run on worker threads (bulkCrypto.ts); the database work stays on the main thread.
 import type { EntryContent } from '../../../src/common/wire';
-import { keyForTask, type WorkerPool } from '../../workers/workerPool';
+import { keyForTask, runHere, type WorkerPool } from '../../workers/workerPool';
 import { SEAL_ENTRY_ROWS, sealEntryRows, storedFields, type BulkKeys } from './bulkCrypto';
 import { openPassword, sealSecrets, type EntryKeys } from './entrySecrets';
 import { fingerprintKey } from './health';
@@ -97,7 +97,7 @@ export function sealNewEntries(
     fingerprint: keyForTask(keys.fingerprint),
   };
   const input = { keys: copies, userId, now, entries, batchSize: repo.BATCH_SIZE };
-  if (!pool) return new Promise((resolve) => resolve(sealEntryRows(input)));
+  if (!pool) return runHere(sealEntryRows, input);
   return pool.run(SEAL_ENTRY_ROWS, input, [
     copies.vault.buffer,
     copies.server.buffer,

@@ -7,14 +7,7 @@ import type { PasswordListQuery } from '../../common/wire';
 import { loadListPreferences } from '../settings';
 import { healthFilterOf } from './passwordHealth';
 import { vaultApi } from './vaultApi';
-import {
-  listQueryOf,
-  listQueryWith,
-  searchChanged,
-  selectCategory,
-  selectFavoritesOnly,
-  type VaultState,
-} from './vaultSlice';
+import { listQueryOf, listQueryWith, searchChanged, type VaultState } from './vaultSlice';
 
 export type ListDispatch = ThunkDispatch<{ vault: VaultState }, unknown, UnknownAction>;
 
@@ -53,12 +46,6 @@ export const requestList = (dispatch: ListDispatch, filters: PasswordListQuery, 
 export const searchCommitted =
   (search: string, address: string) =>
   (dispatch: ListDispatch, getState: () => { vault: VaultState }): void => {
-    const state = getState();
-    const filters = listQueryOf({
-      search,
-      category: selectCategory(state),
-      favoritesOnly: selectFavoritesOnly(state),
-    });
-    void requestList(dispatch, filters, address);
+    void requestList(dispatch, listQueryOf({ ...getState().vault, search }), address);
     setTimeout(() => dispatch(searchChanged(search)), 0);
   };
