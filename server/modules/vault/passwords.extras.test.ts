@@ -204,6 +204,62 @@ describe('/api/passwords: TOTP and custom fields', () => {
     },
   );
 
+  it('lists entries with and without shown fields together, in windows of every order', async () => {
+    const bob = await createUser(t);
+    const shown = (name: string): CustomField[] => [{ name, value: `${name} value`, hidden: false }];
+    const specs = [
+      { title: 'delta', isFavorite: true },
+      { title: 'alpha', fields: shown('A') },
+      { title: 'echo', isFavorite: true, fields: shown('E') },
+      { title: 'charlie' },
+      { title: 'bravo', fields: shown('B') },
+    ];
+    for (const spec of specs) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/passwords',
+        headers: bob.auth,
+        payload: { password: 'Entry-Password-1', ...spec, masterPassword: bob.masterPassword },
+      });
+      expect(res.statusCode).toBe(201);
+      t.clock.advance(1000);
+    }
+    const fieldsOf = Object.fromEntries(specs.map((spec) => [spec.title, spec.fields ?? []]));
+    const walk = async (query: Record<string, string>) => {
+      const seen: PasswordEntry[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/passwords?${new URLSearchParams(cursor ? { ...query, cursor } : query).toString()}`,
+          headers: bob.auth,
+        });
+        expect(res.statusCode).toBe(200);
+        const page: { passwords: PasswordEntry[]; nextCursor: string | null } = res.json().data;
+        expect(page.passwords.length).toBeLessThanOrEqual(Number(query.limit));
+        seen.push(...page.passwords);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    const orders = {
+      created: ['bravo', 'charlie', 'echo', 'alpha', 'delta'],
+      name: ['alpha', 'bravo', 'charlie', 'delta', 'echo'],
+      favouritesByName: ['delta', 'echo', 'alpha', 'bravo', 'charlie'],
+    };
+    for (const limit of ['1', '2', '3', '5', '100']) {
+      for (const [query, expected] of [
+        [{ limit }, orders.created],
+        [{ limit, sort: 'name' }, orders.name],
+        [{ limit, sort: 'name', favoritesFirst: 'true' }, orders.favouritesByName],
+      ] as const) {
+        const entries = await walk(query);
+        expect(entries.map((entry) => entry.title)).toEqual(expected);
+        for (const entry of entries) expect(entry.fields).toEqual(fieldsOf[entry.title]);
+      }
+    }
+  });
+
   it('binds what a list shows of the fields to its entry: copied to another, it opens as nothing', async () => {
     const first = await create({ fields: FIELDS });
     const second = await create({ fields: [{ name: 'Other', value: 'x', hidden: false }] });
