@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { expectWithin } from './support/geometry';
 import { newPerson, registerThroughApi, signIn, type Person } from './support/users';
 import { addEntryThroughApi, enterMasterPassword } from './support/vault';
 import { auditEverywhere, axeOn, setWidth, shoot, THEMES, useTheme, WIDTHS } from './support/screens';
@@ -143,6 +144,29 @@ test.describe('vault care: history, trash and health', () => {
     await github.getByRole('button', { name: 'Reveal password for GitHub' }).click();
     await enterMasterPassword(page, someone.masterPassword);
     await expect(github.getByText(NEW_PASSWORD)).toBeVisible();
+  });
+
+  test("a card's health chips fit its width: a long reason shortens, the chips and New password stay whole", async ({
+    page,
+    request,
+  }) => {
+    const { someone, token } = await person(page, request, 'Ingrid');
+    // One weak password in three entries: each card says Weak and Reused in 3 entries.
+    for (const title of ['Router', 'Printer', 'Camera']) {
+      await addEntryThroughApi(request, token, someone.masterPassword, { title, password: 'abc123' });
+    }
+    await page.goto('/passwords');
+    const card = page.getByRole('article', { name: 'Printer' });
+    const reasons = card.getByRole('list', { name: 'Password health of Printer' });
+    await expect(reasons).toHaveText('WeakReused in 3 entries');
+    for (const width of WIDTHS) {
+      await setWidth(page, width);
+      await expect(card).toBeVisible();
+      await expectWithin(reasons, reasons.getByRole('listitem'));
+      await expectWithin(card, card.getByRole('button', { name: 'Generate new password for Printer' }));
+      // The whole reasons stay readable where they are cut short.
+      await expect(reasons).toHaveAttribute('title', 'Weak · Reused in 3 entries');
+    }
   });
 
   test('the health panel opens the list filtered; a flagged card says why and gets a new password', async ({

@@ -31,3 +31,19 @@ export async function expectClearOf(cover: Locator, targets: Record<string, Loca
   }
   expect(hit, `the toast ${JSON.stringify(covering)} covers`).toEqual([]);
 }
+
+/** Fails, naming it, for every one of `parts` whose box is not wholly inside `whole`'s (cut off by it). */
+export async function expectWithin(whole: Locator, parts: Locator): Promise<void> {
+  const outer = await boxOf(whole);
+  const outside: string[] = [];
+  for (const part of await parts.all()) {
+    const box = await boxOf(part);
+    const inside =
+      box.x >= outer.x - 0.5 &&
+      box.y >= outer.y - 0.5 &&
+      box.x + box.width <= outer.x + outer.width + 0.5 &&
+      box.y + box.height <= outer.y + outer.height + 0.5;
+    if (!inside) outside.push(`${(await part.textContent()) ?? ''} ${JSON.stringify(box)}`);
+  }
+  expect(outside, `cut off by ${JSON.stringify(outer)}`).toEqual([]);
+}

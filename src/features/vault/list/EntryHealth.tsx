@@ -23,7 +23,7 @@ export function EntryHealth({ entry, onRenew }: EntryHealthProps) {
         {reasons.map(({ kind, label }) => (
           <li key={kind} className={`pv-reason pv-reason-${kind}`}>
             <Glyph name={GLYPHS[kind]} />
-            {label}
+            <span className="pv-reason-text">{label}</span>
           </li>
         ))}
       </ul>
