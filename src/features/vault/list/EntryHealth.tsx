@@ -31,10 +31,11 @@ export function EntryHealth({ entry, onRenew }: EntryHealthProps) {
         type="button"
         className="pv-text-btn"
         aria-label={`Generate new password for ${entry.title}`}
+        title="New password"
         onClick={() => onRenew(entry)}
       >
         <Glyph name="renew" />
-        New password
+        <span className="pv-renew-text">New password</span>
       </button>
     </div>
   );
