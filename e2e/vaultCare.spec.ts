@@ -168,7 +168,7 @@ test.describe('vault care: history, trash and health', () => {
         expect(await text.evaluate((span) => span.scrollWidth <= span.clientWidth)).toBe(true);
       }
       await expectWithin(card, card.getByRole('button', { name: 'Generate new password for Printer' }));
-      // The whole reasons stay readable where they are cut short.
+      // The tooltip has the reasons whole, for a card that still has to shorten one.
       await expect(reasons).toHaveAttribute('title', 'Weak · Reused in 3 entries');
     }
   });
