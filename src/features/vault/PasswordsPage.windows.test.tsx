@@ -68,6 +68,25 @@ describe('PasswordsPage in windows', () => {
     );
   });
 
+  it('paints the rows in view first and the rows just beyond them right after', async () => {
+    // What the first paint holds: the items when the first card came into the DOM.
+    let atFirstCard: number | null = null;
+    const observer = new MutationObserver(() => {
+      if (atFirstCard === null && document.querySelector('article')) {
+        atFirstCard = document.querySelectorAll('[role="listitem"]').length;
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+    await screen.findByRole('article', { name: 'Site 250' });
+    observer.disconnect();
+
+    const inView = Math.ceil(window.innerHeight / ROW_PITCH);
+    expect(atFirstCard).toBe(inView);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(inView + 2));
+    expect(listCalls(vault)).toHaveLength(1);
+  });
+
   it('shows placeholders past the loaded entries and fetches the next window from the previous cursor', async () => {
     const { store } = renderWithProviders(<PasswordsPage />, { path: '/passwords' });
     await screen.findByRole('article', { name: 'Site 250' });

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { ListView } from '../../../common/listOrder';
 import type { PasswordEntry } from '../../../common/wire';
@@ -12,8 +12,28 @@ import { useTheme } from '@mui/material/styles';
 import { listThemeVariables } from './listTheme';
 import './entryList.css';
 
-/** Rows rendered beyond the visible ones, each way. */
+/** Rows rendered beyond the visible ones, each way, once the first entries are on screen. */
 const OVERSCAN = 2;
+
+/**
+ * 0 until the frame after the first loaded entries were painted, then OVERSCAN: the first paint renders
+ * only the rows a person sees, and the rows beyond the viewport follow right after it.
+ */
+function useOverscan(loaded: boolean): number {
+  const [overscan, setOverscan] = useState(0);
+  useEffect(() => {
+    if (!loaded || overscan === OVERSCAN) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setOverscan(OVERSCAN), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [loaded, overscan]);
+  return overscan;
+}
 
 /** The list's width, observed; read once before the first paint so the first rows have their columns. */
 function useElementWidth(element: HTMLElement | null): number {
@@ -70,6 +90,7 @@ export function EntryList({ entries, size, view, actions, busy = false, onNearEn
     [view, columns, entries],
   );
   const loadedRows = Math.ceil(entries.length / columns);
+  const overscan = useOverscan(entries.length > 0);
 
   const renderRow = (row: number): ReactNode => {
     const first = row * columns;
@@ -110,6 +131,7 @@ export function EntryList({ entries, size, view, actions, busy = false, onNearEn
     entries,
     size,
     onNearEnd,
+    overscan,
   };
   return (
     <div
@@ -139,6 +161,7 @@ interface RowsProps extends Pick<EntryListProps, 'entries' | 'size' | 'onNearEnd
   columns: number;
   container: HTMLElement | null;
   renderRow: (row: number) => ReactNode;
+  overscan: number;
 }
 
 /** Options both scrollers share: exact sizes, re-laid out when the entries or the columns change. */
@@ -147,7 +170,8 @@ function useRowOptions({
   rowHeight,
   loadedRows,
   view,
-}: Pick<RowsProps, 'rowCount' | 'rowHeight' | 'loadedRows' | 'view'>) {
+  overscan,
+}: Pick<RowsProps, 'rowCount' | 'rowHeight' | 'loadedRows' | 'view' | 'overscan'>) {
   // A loaded row is known by its place and its height: when a window arrives (or the columns change)
   // the new key function makes the virtualiser lay the rows out again in the same render, measuring
   // nothing. A placeholder row, by its place alone: its key changes when its entries arrive.
@@ -160,7 +184,7 @@ function useRowOptions({
     estimateSize: rowHeight,
     getItemKey,
     gap: view === 'compact' ? 0 : GAP,
-    overscan: OVERSCAN,
+    overscan,
   };
 }
 
@@ -191,12 +215,15 @@ function Rows<TScroller extends HTMLElement | Window>({
   entries,
   size,
   onNearEnd,
-}: Omit<RowsProps, 'rowCount' | 'container' | 'rowHeight' | 'loadedRows'> & {
+}: Omit<RowsProps, 'rowCount' | 'container' | 'rowHeight' | 'loadedRows' | 'overscan'> & {
   virtualizer: Virtualizer<TScroller, HTMLDivElement>;
 }) {
   const margin = virtualizer.options.scrollMargin;
   const items = virtualizer.getVirtualItems();
-  const lastRow = items.length ? items[items.length - 1].index : -1;
+  // The last row within OVERSCAN of the viewport, whether or not the overscan rows are rendered yet: the
+  // overscan arriving after the first paint is no reason to ask for a window again (a failed one, say).
+  const visible = virtualizer.range;
+  const lastRow = visible ? Math.min(virtualizer.options.count - 1, visible.endIndex + OVERSCAN) : -1;
   useNearEnd(lastRow < 0 ? -1 : Math.min(size, (lastRow + 1) * columns) - 1, entries, size, onNearEnd);
   return (
     <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
