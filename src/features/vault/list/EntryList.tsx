@@ -22,7 +22,7 @@ const OVERSCAN = 2;
 function useOverscan(loaded: boolean): number {
   const [overscan, setOverscan] = useState(0);
   useEffect(() => {
-    if (!loaded || overscan === OVERSCAN) return undefined;
+    if (!loaded) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => setOverscan(OVERSCAN), 0);
@@ -31,7 +31,7 @@ function useOverscan(loaded: boolean): number {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [loaded, overscan]);
+  }, [loaded]);
   return overscan;
 }
 
@@ -90,7 +90,6 @@ export function EntryList({ entries, size, view, actions, busy = false, onNearEn
     [view, columns, entries],
   );
   const loadedRows = Math.ceil(entries.length / columns);
-  const overscan = useOverscan(entries.length > 0);
 
   const renderRow = (row: number): ReactNode => {
     const first = row * columns;
@@ -131,7 +130,6 @@ export function EntryList({ entries, size, view, actions, busy = false, onNearEn
     entries,
     size,
     onNearEnd,
-    overscan,
   };
   return (
     <div
@@ -161,7 +159,6 @@ interface RowsProps extends Pick<EntryListProps, 'entries' | 'size' | 'onNearEnd
   columns: number;
   container: HTMLElement | null;
   renderRow: (row: number) => ReactNode;
-  overscan: number;
 }
 
 /** Options both scrollers share: exact sizes, re-laid out when the entries or the columns change. */
@@ -170,8 +167,7 @@ function useRowOptions({
   rowHeight,
   loadedRows,
   view,
-  overscan,
-}: Pick<RowsProps, 'rowCount' | 'rowHeight' | 'loadedRows' | 'view' | 'overscan'>) {
+}: Pick<RowsProps, 'rowCount' | 'rowHeight' | 'loadedRows' | 'view'>) {
   // A loaded row is known by its place and its height: when a window arrives (or the columns change)
   // the new key function makes the virtualiser lay the rows out again in the same render, measuring
   // nothing. A placeholder row, by its place alone: its key changes when its entries arrive.
@@ -179,6 +175,7 @@ function useRowOptions({
     (row: number) => (row < loadedRows ? `${row}:${rowHeight(row)}` : row),
     [rowHeight, loadedRows],
   );
+  const overscan = useOverscan(loadedRows > 0);
   return {
     count: rowCount,
     estimateSize: rowHeight,
@@ -215,7 +212,7 @@ function Rows<TScroller extends HTMLElement | Window>({
   entries,
   size,
   onNearEnd,
-}: Omit<RowsProps, 'rowCount' | 'container' | 'rowHeight' | 'loadedRows' | 'overscan'> & {
+}: Omit<RowsProps, 'rowCount' | 'container' | 'rowHeight' | 'loadedRows'> & {
   virtualizer: Virtualizer<TScroller, HTMLDivElement>;
 }) {
   const margin = virtualizer.options.scrollMargin;
