@@ -44,7 +44,9 @@ export const loadListPreferences =
   };
 
 export function useListPreferences(): RememberedListPreferences {
-  const { data, isError } = useGetPreferencesQuery();
+  // `error` stays while a failed query is asked again (a new subscriber asks again): the page goes on
+  // with the defaults meanwhile instead of going back to its skeletons.
+  const { data, error } = useGetPreferencesQuery();
   const { listView, listSort, favoritesFirst } = preferencesOf(data);
   // The same object while the three values stay the same (settings are fetched again after changes).
   const preferences = useMemo(
@@ -58,5 +60,5 @@ export function useListPreferences(): RememberedListPreferences {
     },
     [updateSettings],
   );
-  return { preferences, settled: data !== undefined || isError, save };
+  return { preferences, settled: data !== undefined || error !== undefined, save };
 }

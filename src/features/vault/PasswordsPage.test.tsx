@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeVault, makeEntry, type FakeVault } from '../../test/fakeVaultServer';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { goOffline, mockPendingApi } from '../../test/mockApi';
+import { loadListPreferences } from '../settings';
 import PasswordsPage from './PasswordsPage';
 
 const MASTER = 'Master#Pass1';
@@ -230,6 +231,18 @@ describe('PasswordsPage', () => {
   it('opens the add form when another screen sends the user here to add one', async () => {
     renderWithProviders(<PasswordsPage />, { path: '/passwords', locationState: { addPassword: true } });
     expect(await screen.findByRole('dialog', { name: 'Add Password' })).toBeInTheDocument();
+  });
+
+  it('keeps the list on screen while the list settings it could not read are asked for again', async () => {
+    // The fake server has no settings: the page went on in the default order. Anything that subscribes
+    // to them later asks again; until that answer, the page has nothing new to show.
+    const { store } = renderPage();
+    const github = await screen.findByRole('article', { name: 'GitHub' });
+    await act(async () => {
+      await store.dispatch(loadListPreferences());
+    });
+    expect(card('GitHub')).toBe(github);
+    expect(screen.getByRole('status')).toHaveTextContent('2 passwords');
   });
 
   describe('when the list cannot be fetched', () => {

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { installFakeVault, makeEntry, type FakeVault } from '../../test/fakeVaultServer';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import type { AppStore } from '../../app/store';
@@ -85,6 +86,45 @@ describe('PasswordsPage in windows', () => {
     expect(atFirstCard).toBe(inView);
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(inView + 2));
     expect(listCalls(vault)).toHaveLength(1);
+  });
+
+  it("paints another search's results in view first, and keeps the rows beyond when a later window comes", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+    await screen.findByRole('article', { name: 'Site 250' });
+    const inView = Math.ceil(window.innerHeight / ROW_PITCH);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(inView + 2));
+
+    /** The items in the DOM when a card titled `title` first came into it. */
+    const itemsWhenShown = (title: string) => {
+      let items: number | null = null;
+      const observer = new MutationObserver(() => {
+        if (items === null && screen.queryByRole('article', { name: title })) {
+          items = screen.getAllByRole('listitem').length;
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+      return () => {
+        observer.disconnect();
+        return items;
+      };
+    };
+
+    // "Site 1" matches 111 entries, newest first: Site 199 ... Site 100, Site 19 ... Site 10, Site 1.
+    const searchShown = itemsWhenShown('Site 199');
+    await user.type(screen.getByPlaceholderText('Search passwords, websites, usernames...'), 'Site 1');
+    expect(await screen.findByRole('article', { name: 'Site 199' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('111 passwords');
+    expect(searchShown()).toBe(inView);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(inView + 2));
+
+    // The second window (from position 101: Site 19) adds to this list: the rows beyond stay.
+    const windowShown = itemsWhenShown('Site 19');
+    await scrollToRow(100);
+    expect(await screen.findByRole('article', { name: 'Site 19' })).toBeInTheDocument();
+    const settled = screen.getAllByRole('listitem').length;
+    expect(settled).toBe(inView + 4);
+    expect(windowShown()).toBe(settled);
   });
 
   it('shows placeholders past the loaded entries and fetches the next window from the previous cursor', async () => {

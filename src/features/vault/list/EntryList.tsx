@@ -16,23 +16,25 @@ import './entryList.css';
 const OVERSCAN = 2;
 
 /**
- * 0 until the frame after the first loaded entries were painted, then OVERSCAN: the first paint renders
- * only the rows a person sees, and the rows beyond the viewport follow right after it.
+ * 0 until the frame after a list's first entries were painted, then OVERSCAN: the first paint of a list
+ * (the page's, or another search's or filter's) renders only the rows a person sees, and the rows beyond
+ * the viewport follow right after it. `first` is the list's first entry: a new list, or a new first
+ * window of this one, brings a new object (the cache keeps the objects of entries that did not change).
  */
-function useOverscan(loaded: boolean): number {
-  const [overscan, setOverscan] = useState(0);
+function useOverscan(first: PasswordEntry | undefined): number {
+  const [settledFor, setSettledFor] = useState<PasswordEntry>();
   useEffect(() => {
-    if (!loaded) return undefined;
+    if (!first) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setOverscan(OVERSCAN), 0);
+      timer = setTimeout(() => setSettledFor(first), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [loaded]);
-  return overscan;
+  }, [first]);
+  return first !== undefined && settledFor === first ? OVERSCAN : 0;
 }
 
 /** The list's width, observed; read once before the first paint so the first rows have their columns. */
@@ -167,7 +169,8 @@ function useRowOptions({
   rowHeight,
   loadedRows,
   view,
-}: Pick<RowsProps, 'rowCount' | 'rowHeight' | 'loadedRows' | 'view'>) {
+  entries,
+}: Pick<RowsProps, 'rowCount' | 'rowHeight' | 'loadedRows' | 'view' | 'entries'>) {
   // A loaded row is known by its place and its height: when a window arrives (or the columns change)
   // the new key function makes the virtualiser lay the rows out again in the same render, measuring
   // nothing. A placeholder row, by its place alone: its key changes when its entries arrive.
@@ -175,7 +178,7 @@ function useRowOptions({
     (row: number) => (row < loadedRows ? `${row}:${rowHeight(row)}` : row),
     [rowHeight, loadedRows],
   );
-  const overscan = useOverscan(loadedRows > 0);
+  const overscan = useOverscan(entries[0]);
   return {
     count: rowCount,
     estimateSize: rowHeight,
