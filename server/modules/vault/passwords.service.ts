@@ -160,7 +160,7 @@ export async function listPasswordsJson(ctx: AppContext, userId: string, query: 
   ) {
     throw badRequest(INVALID_CURSOR);
   }
-  const filter = filterOf(ctx, query);
+  const filter = await lists.planSearch(ctx.db, filterOf(ctx, query));
   // One more row than asked tells whether another window follows, without a second query.
   const limit = query.limit === undefined ? undefined : query.limit + 1;
   const [rows, total] = await Promise.all([

@@ -5,6 +5,7 @@ import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { INVALID_CURSOR } from '../../http/keysetCursor';
 import { MAX_LIST_CURSOR_LENGTH } from './listCursor';
+import { FEW_MATCHES, planSearch } from './entryList.repository';
 
 jest.setTimeout(60_000);
 
@@ -259,5 +260,126 @@ describe('search: a substring of title, website, username or e-mail, with full U
     ['*', []],
   ])('search=%j finds %j', async (search, expected) => {
     expect(await titles(search)).toEqual(expected);
+  });
+});
+
+describe('search read from its few matches or along the rows: the same entries either way', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  const SHARED = FEW_MATCHES + 50;
+  /** Every 400th of Alice's entries: a rare text in the username. */
+  const rare = (n: number) => n % 400 === 0;
+
+  const importEntries = async (user: TestUser, entries: Record<string, unknown>[]) => {
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/utility/import',
+      headers: user.auth,
+      payload: {
+        masterPassword: user.masterPassword,
+        format: 'json',
+        data: JSON.stringify({ passwords: entries }),
+      },
+    });
+    expect(imported.statusCode).toBe(200);
+  };
+  const walk = async (query: Record<string, string>) => {
+    const titles: string[] = [];
+    const totals = new Set<number>();
+    let cursor: string | null = null;
+    do {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/passwords?${new URLSearchParams(cursor ? { ...query, cursor } : query).toString()}`,
+        headers: alice.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      const answer: PasswordListPage = res.json().data;
+      titles.push(...answer.passwords.map((entry) => entry.title));
+      totals.add(answer.total);
+      cursor = answer.nextCursor;
+    } while (cursor);
+    return { titles, totals: [...totals] };
+  };
+  /** Alice's entries numbered `n` that pass `keep`, newest (the highest number) first. */
+  const expected = (keep: (n: number) => boolean) =>
+    Array.from({ length: SHARED }, (_, i) => SHARED - i)
+      .filter(keep)
+      .map((n) => `Shared ${n}`);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    [alice, bob] = [await createUser(t), await createUser(t)];
+    // One minute apart, Shared 1 the oldest; every seventh in work, every fifth a favourite.
+    const start = Date.parse('2026-01-01T00:00:00.000Z');
+    await importEntries(
+      alice,
+      Array.from({ length: SHARED }, (_, i) => {
+        const n = i + 1;
+        const at = new Date(start + n * 60_000).toISOString();
+        return {
+          title: `Shared ${n}`,
+          website: `https://shared.example/${n}`,
+          username: rare(n) ? `Needle-${n}` : `user${n}`,
+          category: n % 7 === 0 ? 'work' : 'other',
+          isFavorite: n % 5 === 0,
+          password: 'Secret-1!',
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    );
+    // Bob's needle and shared entries are in the same index: never in Alice's answers.
+    await importEntries(bob, [
+      { title: 'Shared of Bob', username: 'needle-bob', password: 'Secret-1!' },
+      { title: 'Shared too', password: 'Secret-1!' },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it('plans a rare text from its matches and a common one along the rows (SQLite; PostgreSQL plans itself)', async () => {
+    const planOf = async (search: string) => (await planSearch(t.db, { search })).searchPlan;
+    if (t.sqliteFile) {
+      expect(await planOf('needle')).toBe('matches');
+      expect(await planOf('shared')).toBe('scan');
+    } else {
+      expect(await planOf('needle')).toBeUndefined();
+    }
+    // Below three characters the trigram index has no say.
+    expect(await planOf('ne')).toBeUndefined();
+  });
+
+  it('finds a rare text, in windows, with its total, never another user’s', async () => {
+    const { titles, totals } = await walk({ search: 'NEEDLE', limit: '2' });
+    expect(titles).toEqual(expected(rare));
+    expect(totals).toEqual([expected(rare).length]);
+  });
+
+  it('finds a common text, in windows, with its total', async () => {
+    const { titles, totals } = await walk({ search: 'shared', limit: '700' });
+    expect(titles).toEqual(expected(() => true));
+    expect(totals).toEqual([SHARED]);
+  });
+
+  it('combines either with a category, favourites first and the order by name', async () => {
+    const work = (n: number) => n % 7 === 0;
+    const needleWork = await walk({ search: 'needle', category: 'work', limit: '1' });
+    expect(needleWork.titles).toEqual(expected((n) => rare(n) && work(n)));
+    const sharedWork = await walk({ search: 'shared', category: 'work', limit: '100' });
+    expect(sharedWork.titles).toEqual(expected(work));
+    expect(sharedWork.totals).toEqual([expected(work).length]);
+
+    const favourite = (n: number) => n % 5 === 0;
+    const favouritesFirst = [
+      ...expected((n) => rare(n) && favourite(n)),
+      ...expected((n) => rare(n) && !favourite(n)),
+    ];
+    expect((await walk({ search: 'needle', favoritesFirst: 'true', limit: '2' })).titles).toEqual(
+      favouritesFirst,
+    );
+
+    const byName = [...expected(rare)].sort();
+    expect((await walk({ search: 'needle', sort: 'name', limit: '2' })).titles).toEqual(byName);
   });
 });
