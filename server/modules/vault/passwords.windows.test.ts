@@ -9,6 +9,21 @@ import { FEW_MATCHES, planSearch } from './entryList.repository';
 
 jest.setTimeout(60_000);
 
+/** Imports `entries` (JSON) into `user`'s vault through the API. */
+async function importEntries(t: TestApp, user: TestUser, entries: Record<string, unknown>[]) {
+  const imported = await t.app.inject({
+    method: 'POST',
+    url: '/api/utility/import',
+    headers: user.auth,
+    payload: {
+      masterPassword: user.masterPassword,
+      format: 'json',
+      data: JSON.stringify({ passwords: entries }),
+    },
+  });
+  expect(imported.statusCode).toBe(200);
+}
+
 describe('GET /api/passwords in windows', () => {
   let t: TestApp;
   let alice: TestUser;
@@ -135,17 +150,7 @@ describe('GET /api/passwords in windows', () => {
       createdAt,
       updatedAt: createdAt,
     }));
-    const imported = await t.app.inject({
-      method: 'POST',
-      url: '/api/utility/import',
-      headers: carol.auth,
-      payload: {
-        masterPassword: carol.masterPassword,
-        format: 'json',
-        data: JSON.stringify({ passwords: entries }),
-      },
-    });
-    expect(imported.statusCode).toBe(200);
+    await importEntries(t, carol, entries);
     const seen: PasswordEntry[] = [];
     let cursor: string | null = null;
     do {
@@ -271,19 +276,6 @@ describe('search read from its few matches or along the rows: the same entries e
   /** Every 400th of Alice's entries: a rare text in the username. */
   const rare = (n: number) => n % 400 === 0;
 
-  const importEntries = async (user: TestUser, entries: Record<string, unknown>[]) => {
-    const imported = await t.app.inject({
-      method: 'POST',
-      url: '/api/utility/import',
-      headers: user.auth,
-      payload: {
-        masterPassword: user.masterPassword,
-        format: 'json',
-        data: JSON.stringify({ passwords: entries }),
-      },
-    });
-    expect(imported.statusCode).toBe(200);
-  };
   const walk = async (query: Record<string, string>) => {
     const titles: string[] = [];
     const totals = new Set<number>();
@@ -314,6 +306,7 @@ describe('search read from its few matches or along the rows: the same entries e
     // One minute apart, Shared 1 the oldest; every seventh in work, every fifth a favourite.
     const start = Date.parse('2026-01-01T00:00:00.000Z');
     await importEntries(
+      t,
       alice,
       Array.from({ length: SHARED }, (_, i) => {
         const n = i + 1;
@@ -331,7 +324,7 @@ describe('search read from its few matches or along the rows: the same entries e
       }),
     );
     // Bob's needle and shared entries are in the same index: never in Alice's answers.
-    await importEntries(bob, [
+    await importEntries(t, bob, [
       { title: 'Shared of Bob', username: 'needle-bob', password: 'Secret-1!' },
       { title: 'Shared too', password: 'Secret-1!' },
     ]);
