@@ -102,10 +102,6 @@ export async function planSearch(db: Executor, filter: EntryFilter): Promise<Ent
   return { ...filter, searchPlan: Number(rows[0]?.matches ?? 0) <= FEW_MATCHES ? 'matches' : 'scan' };
 }
 
-/** Whether a read finds its rows through the search's matches (the owner's rows are then filtered). */
-const readsMatches = (db: Executor, filter: EntryFilter) =>
-  filter.searchPlan === 'matches' && filter.search !== undefined && usesTrigramIndex(db, filter.search);
-
 /**
  * The search condition, indexed on both databases: PostgreSQL's pg_trgm GIN index serves LIKE; on SQLite
  * the FTS5 trigram index (`passwords_search`, rowid = passwords.seq) serves a phrase query, which for
@@ -113,11 +109,10 @@ const readsMatches = (db: Executor, filter: EntryFilter) =>
  * characters) scans the covering index (user_id, search_text) instead: LIKE does that faster than
  * instr(), and its ASCII-only case folding changes nothing, as both sides are folded already.
  */
-function searchCondition(db: Executor, filter: EntryFilter & { search: string }, read: Read) {
-  const folded = filter.search;
+function searchCondition(db: Executor, folded: string, read: Read, plan: SearchPlan | undefined) {
   const like = sql<SqlBool>`${sql.ref('search_text')} like ${containsPattern(folded)} escape ${LIKE_ESCAPE}`;
   if (!usesTrigramIndex(db, folded)) return like;
-  if (read === 'count' && filter.searchPlan !== 'matches') return like;
+  if (read === 'count' && plan !== 'matches') return like;
   return sql<SqlBool>`${sql.ref('seq')} in (select rowid from passwords_search where passwords_search match ${phraseOf(folded)})`;
 }
 
@@ -140,13 +135,13 @@ const IS_FAVORITE = sql<SqlBool>`is_favorite = 1`;
 const IS_NOT_FAVORITE = sql<SqlBool>`is_favorite = 0`;
 
 function filtered(db: Executor, userId: string, filter: EntryFilter, read: Read, part: ListPart = 'all') {
-  // From the matches, the owner is checked on each matched row: the unary + keeps SQLite's planner from
-  // walking the owner's rows through an index that starts with user_id.
-  const owner = readsMatches(db, filter)
-    ? sql<SqlBool>`+${sql.ref('user_id')} = ${userId}`
-    : sql<SqlBool>`${sql.ref('user_id')} = ${userId}`;
-  let query = db.selectFrom('passwords').where(owner);
-  if (filter.search) query = query.where(searchCondition(db, { ...filter, search: filter.search }, read));
+  // From the matches (planSearch sets that plan on SQLite only), the owner is checked on each matched
+  // row: the unary + keeps SQLite's planner from walking the owner's rows through an index on user_id.
+  const fromMatches = filter.searchPlan === 'matches';
+  let query = db
+    .selectFrom('passwords')
+    .where(sql<SqlBool>`${sql.raw(fromMatches ? '+' : '')}${sql.ref('user_id')} = ${userId}`);
+  if (filter.search) query = query.where(searchCondition(db, filter.search, read, filter.searchPlan));
   if (filter.category) query = query.where('category', '=', filter.category);
   if (filter.favorite !== undefined) query = query.where(filter.favorite ? IS_FAVORITE : IS_NOT_FAVORITE);
   if (filter.health) query = query.where(healthCondition(filter.health));

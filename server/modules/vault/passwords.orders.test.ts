@@ -1,9 +1,10 @@
 // GET /api/passwords in the list's orders (newest first, last updated, by name) and with favourites first:
 // keyset windows that add up to the whole list in every order, stay stable while entries come and go,
 // and refuse a cursor of another order. Runs on SQLite and on PostgreSQL (both server projects).
-import type { PasswordEntry, PasswordListPage } from '../../../src/common/wire';
+import type { PasswordEntry } from '../../../src/common/wire';
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { listPage, walkList } from '../../test/listWindows';
 import { INVALID_CURSOR } from '../../http/keysetCursor';
 
 jest.setTimeout(60_000);
@@ -23,26 +24,10 @@ describe('GET /api/passwords in orders', () => {
     expect(res.statusCode).toBe(201);
     return res.json().data.password as PasswordEntry;
   };
-  const page = async (user: TestUser, query: Record<string, string>): Promise<PasswordListPage> => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/passwords?${new URLSearchParams(query).toString()}`,
-      headers: user.auth,
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().data;
-  };
+  const page = (user: TestUser, query: Record<string, string>) => listPage(t, user, query);
   /** Every window's titles, following the cursors to the end. */
-  const walk = async (user: TestUser, query: Record<string, string>) => {
-    const windows: string[][] = [];
-    let cursor: string | null = null;
-    do {
-      const answer: PasswordListPage = await page(user, cursor ? { ...query, cursor } : query);
-      windows.push(answer.passwords.map((entry) => entry.title));
-      cursor = answer.nextCursor;
-    } while (cursor);
-    return windows;
-  };
+  const walk = async (user: TestUser, query: Record<string, string>) =>
+    (await walkList(t, user, query)).windows;
 
   // Created in this order, a second apart; Émile sorts with E, "zeta" before "Zoë" whatever the case.
   const TITLES = ['banana', 'Émile', 'apple', 'Zoë', 'zeta', 'Cherry', 'date', 'Apple pie'];

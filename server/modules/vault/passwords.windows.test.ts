@@ -3,6 +3,7 @@
 import type { PasswordEntry, PasswordListPage } from '../../../src/common/wire';
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { listPage, walkList } from '../../test/listWindows';
 import { INVALID_CURSOR } from '../../http/keysetCursor';
 import { MAX_LIST_CURSOR_LENGTH } from './listCursor';
 import { FEW_MATCHES, planSearch } from './entryList.repository';
@@ -39,28 +40,8 @@ describe('GET /api/passwords in windows', () => {
     expect(res.statusCode).toBe(201);
     return res.json().data.password as PasswordEntry;
   };
-  const page = async (query: Record<string, string>, user: TestUser = alice): Promise<PasswordListPage> => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/passwords?${new URLSearchParams(query).toString()}`,
-      headers: user.auth,
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().data;
-  };
-  /** Follows the cursors to the end: every window's titles, and the totals they reported. */
-  const walk = async (query: Record<string, string>) => {
-    const windows: string[][] = [];
-    const totals = new Set<number>();
-    let cursor: string | null = null;
-    do {
-      const answer: PasswordListPage = await page(cursor ? { ...query, cursor } : query);
-      windows.push(answer.passwords.map((entry) => entry.title));
-      totals.add(answer.total);
-      cursor = answer.nextCursor;
-    } while (cursor);
-    return { windows, totals: [...totals] };
-  };
+  const page = (query: Record<string, string>, user: TestUser = alice) => listPage(t, user, query);
+  const walk = (query: Record<string, string>) => walkList(t, alice, query);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -276,23 +257,10 @@ describe('search read from its few matches or along the rows: the same entries e
   /** Every 400th of Alice's entries: a rare text in the username. */
   const rare = (n: number) => n % 400 === 0;
 
+  /** Every title of Alice's list in order, across its windows, and the totals they reported. */
   const walk = async (query: Record<string, string>) => {
-    const titles: string[] = [];
-    const totals = new Set<number>();
-    let cursor: string | null = null;
-    do {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/passwords?${new URLSearchParams(cursor ? { ...query, cursor } : query).toString()}`,
-        headers: alice.auth,
-      });
-      expect(res.statusCode).toBe(200);
-      const answer: PasswordListPage = res.json().data;
-      titles.push(...answer.passwords.map((entry) => entry.title));
-      totals.add(answer.total);
-      cursor = answer.nextCursor;
-    } while (cursor);
-    return { titles, totals: [...totals] };
+    const { windows, totals } = await walkList(t, alice, query);
+    return { titles: windows.flat(), totals };
   };
   /** Alice's entries numbered `n` that pass `keep`, newest (the highest number) first. */
   const expected = (keep: (n: number) => boolean) =>

@@ -38,6 +38,24 @@ const cachedWindows = (store: AppStore) =>
 const positionOf = (title: string) =>
   screen.getByRole('article', { name: title }).closest('[role="listitem"]')?.getAttribute('aria-posinset');
 
+/**
+ * Watches for the card titled `title`: answers a function that stops watching and tells how many items
+ * were in the DOM when that card first came into it (what the paint that showed it held).
+ */
+function itemsWhenShown(title: string): () => number | null {
+  let items: number | null = null;
+  const observer = new MutationObserver(() => {
+    if (items === null && screen.queryByRole('article', { name: title })) {
+      items = screen.getAllByRole('listitem').length;
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => {
+    observer.disconnect();
+    return items;
+  };
+}
+
 describe('PasswordsPage in windows', () => {
   let vault: FakeVault;
 
@@ -71,19 +89,12 @@ describe('PasswordsPage in windows', () => {
 
   it('paints the rows in view first and the rows just beyond them right after', async () => {
     // What the first paint holds: the items when the first card came into the DOM.
-    let atFirstCard: number | null = null;
-    const observer = new MutationObserver(() => {
-      if (atFirstCard === null && document.querySelector('article')) {
-        atFirstCard = document.querySelectorAll('[role="listitem"]').length;
-      }
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
+    const firstCardShown = itemsWhenShown('Site 250');
     renderWithProviders(<PasswordsPage />, { path: '/passwords' });
     await screen.findByRole('article', { name: 'Site 250' });
-    observer.disconnect();
 
     const inView = Math.ceil(window.innerHeight / ROW_PITCH);
-    expect(atFirstCard).toBe(inView);
+    expect(firstCardShown()).toBe(inView);
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(inView + 2));
     expect(listCalls(vault)).toHaveLength(1);
   });
@@ -94,21 +105,6 @@ describe('PasswordsPage in windows', () => {
     await screen.findByRole('article', { name: 'Site 250' });
     const inView = Math.ceil(window.innerHeight / ROW_PITCH);
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(inView + 2));
-
-    /** The items in the DOM when a card titled `title` first came into it. */
-    const itemsWhenShown = (title: string) => {
-      let items: number | null = null;
-      const observer = new MutationObserver(() => {
-        if (items === null && screen.queryByRole('article', { name: title })) {
-          items = screen.getAllByRole('listitem').length;
-        }
-      });
-      observer.observe(document.body, { childList: true, subtree: true });
-      return () => {
-        observer.disconnect();
-        return items;
-      };
-    };
 
     // "Site 1" matches 111 entries, newest first: Site 199 ... Site 100, Site 19 ... Site 10, Site 1.
     const searchShown = itemsWhenShown('Site 199');
