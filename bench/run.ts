@@ -11,7 +11,8 @@
 //                    and profile a returning user's /passwords load and a search keystroke in Chromium
 //                    (BENCH_PROFILE=1); the profiles are kept in bench/results/profile/
 //   --skip-build     serve the existing dist/ instead of building (quicker while iterating)
-//   --keep           keep the temporary folder (database, server log) for a look afterwards
+//   --keep           keep the temporary folder (database, server log) and the PostgreSQL schema for a
+//                    look afterwards
 //   BENCH_SIZES (100,10000,100000: the vaults of the UI section; the largest is also the vault of the
 //   transfer, list and pg sections, filled in BENCH_IMPORT_PARTS (5) uploads), BENCH_HEAP_ENTRIES (1000),
 //   BENCH_EXPORT_RUNS (3), BENCH_BURST (100), BENCH_UI_RUNS (5), BENCH_LOAD_SECONDS (5),
@@ -410,7 +411,7 @@ async function main(): Promise<boolean> {
       });
     } else {
       await section('PostgreSQL', async () => {
-        const schema = await freshSchema(settings.pgUrl);
+        const schema = await freshSchema(settings.pgUrl, settings.keep);
         step(`PostgreSQL at ${redacted(settings.pgUrl)}, schema ${schema.schema}`);
         const pgServer = await startServer({
           name: 'postgres',
@@ -486,7 +487,8 @@ async function main(): Promise<boolean> {
           });
         } finally {
           await pgServer.node.stop();
-          await schema.drop();
+          if (settings.keep) process.stdout.write(`kept schema ${schema.schema}\n`);
+          else await schema.drop();
         }
         return pgRows;
       });

@@ -44,10 +44,12 @@ export function redacted(url: string): string {
 
 /**
  * Creates schema `bench_<random>` and answers a URL whose search_path is that schema (the server's
- * migrations create their tables there); drops it again at the end of the run, also on failure.
+ * migrations create their tables there); drops it again at the end of the run, also on failure, unless
+ * it is to be kept (`--keep`, for a look with psql afterwards).
  */
 export async function freshSchema(
   url: string,
+  keep = false,
 ): Promise<{ schema: string; url: string; drop(): Promise<void> }> {
   const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
   await run(url, `create schema "${schema}"`);
@@ -57,7 +59,7 @@ export async function freshSchema(
     dropped = true;
     await run(url, `drop schema "${schema}" cascade`);
   };
-  onCleanup(drop);
+  if (!keep) onCleanup(drop);
   const withPath = new URL(url);
   withPath.searchParams.set('options', `-c search_path=${schema}`);
   return { schema, url: withPath.toString(), drop };

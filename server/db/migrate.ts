@@ -19,6 +19,7 @@ import * as unlockWindowSetting from './migrations/2026_11_25_016_unlock_window_
 import * as operators from './migrations/2026_11_25_017_operators';
 import * as listDocuments from './migrations/2026_11_25_018_list_documents';
 import * as listPreferences from './migrations/2026_11_25_019_list_preferences';
+import * as postgresSearchTable from './migrations/2026_11_28_020_postgres_search_table';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_017_operators': operators,
   '2026_11_25_018_list_documents': listDocuments,
   '2026_11_25_019_list_preferences': listPreferences,
+  '2026_11_28_020_postgres_search_table': postgresSearchTable,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

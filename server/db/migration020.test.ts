@@ -1,0 +1,77 @@
+// Migration 020 moves PostgreSQL's search into a narrow table: the entries already there must be found
+// as before, by the same texts, and going back restores the trigram index on the entries. On SQLite it
+// changes nothing, and the same searches find the same entries. Runs on SQLite and on PostgreSQL.
+import { sql, type Kysely } from 'kysely';
+import { countEntries } from '../modules/vault/entryList.repository';
+import { createTestDatabaseLocation, type TestDatabaseLocation } from '../test/testDatabase';
+import { createDatabase, type Db } from './database';
+import { migrateTo, migrateToLatest } from './migrate';
+
+describe('migration 020: the search table on PostgreSQL', () => {
+  let location: TestDatabaseLocation;
+  let db: Db;
+  beforeAll(async () => {
+    location = await createTestDatabaseLocation('passvault-migrate-020');
+    db = createDatabase(location);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await location.remove();
+  });
+
+  const indexesOfPasswords = async () => {
+    const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes
+      where tablename = 'passwords' and schemaname = current_schema()`.execute(db);
+    return rows.map((row) => row.name);
+  };
+
+  it('finds the entries that were there before, and goes back', async () => {
+    await migrateTo(db, '2026_11_25_019_list_preferences');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the past schema, which Database may no longer describe
+    const old = db as unknown as Kysely<any>;
+    const at = '2026-02-01T00:00:00.000Z';
+    await old
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        email: 'old@example.test',
+        first_name: 'Old',
+        last_name: 'Timer',
+        password_hash: 'hash',
+        two_factor_enabled: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const entry = (id: string, searchText: string) => ({
+      id,
+      user_id: 'u1',
+      title: id,
+      category: 'other',
+      password_enc: 'x',
+      notes_enc: 'y',
+      search_text: searchText,
+      created_at: at,
+      updated_at: at,
+    });
+    await old
+      .insertInto('passwords')
+      .values([entry('p1', 'émile bank\nbank.example\n\n'), entry('p2', 'zeta\n\n\n')])
+      .execute();
+
+    await migrateToLatest(db);
+    const count = (search: string) => countEntries(db, 'u1', { search });
+    expect([await count('bank'), await count('é'), await count('z'), await count('nothing')]).toEqual([
+      1, 1, 1, 0,
+    ]);
+    expect(await count('eta')).toBe(1);
+
+    await migrateTo(db, '2026_11_25_019_list_preferences');
+    if (!location.databaseUrl) return;
+    expect(await indexesOfPasswords()).toContain('passwords_search_trgm');
+    const { rows } = await sql<{
+      name: string | null;
+    }>`select to_regclass('passwords_search')::text as name`.execute(db);
+    expect(rows[0].name).toBeNull();
+  });
+});
