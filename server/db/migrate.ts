@@ -20,6 +20,7 @@ import * as operators from './migrations/2026_11_25_017_operators';
 import * as listDocuments from './migrations/2026_11_25_018_list_documents';
 import * as listPreferences from './migrations/2026_11_25_019_list_preferences';
 import * as postgresSearchTable from './migrations/2026_11_28_020_postgres_search_table';
+import * as postgresColumnStatistics from './migrations/2026_11_28_021_postgres_column_statistics';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_018_list_documents': listDocuments,
   '2026_11_25_019_list_preferences': listPreferences,
   '2026_11_28_020_postgres_search_table': postgresSearchTable,
+  '2026_11_28_021_postgres_column_statistics': postgresColumnStatistics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

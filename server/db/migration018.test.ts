@@ -1,8 +1,8 @@
 // Migration 018 carries existing entries into the stored list: each gets its listed form, its reuse count
 // and its sort key by name, as a save would write them now. Runs on SQLite and on PostgreSQL.
-import type { Kysely } from 'kysely';
 import { listJsonOf } from '../modules/vault/listedEntry';
 import { titleSortOf } from '../modules/vault/searchText';
+import { insertPastUser, pastSchema } from '../test/pastSchema';
 import { createTestDatabaseLocation, type TestDatabaseLocation } from '../test/testDatabase';
 import { createDatabase, type Db } from './database';
 import { migrateTo, migrateToLatest } from './migrate';
@@ -21,22 +21,9 @@ describe('migration 018: the stored list', () => {
 
   it('gives every entry its listed form, reuse count and name key', async () => {
     await migrateTo(db, '2026_11_25_017_operators');
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the past schema, which Database no longer describes
-    const old = db as unknown as Kysely<any>;
+    const old = pastSchema(db);
     const at = '2026-02-01T00:00:00.000Z';
-    await old
-      .insertInto('users')
-      .values({
-        id: 'u1',
-        email: 'old@example.test',
-        first_name: 'Old',
-        last_name: 'Timer',
-        password_hash: 'hash',
-        two_factor_enabled: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await insertPastUser(db, 'u1', at);
     const entry = (id: string, title: string, reuseFp: string | null, extra: object = {}) => ({
       id,
       user_id: 'u1',

@@ -1,8 +1,9 @@
 // Migration 020 moves PostgreSQL's search into a narrow table: the entries already there must be found
 // as before, by the same texts, and going back restores the trigram index on the entries. On SQLite it
 // changes nothing, and the same searches find the same entries. Runs on SQLite and on PostgreSQL.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { countEntries } from '../modules/vault/entryList.repository';
+import { insertPastUser, pastSchema } from '../test/pastSchema';
 import { createTestDatabaseLocation, type TestDatabaseLocation } from '../test/testDatabase';
 import { createDatabase, type Db } from './database';
 import { migrateTo, migrateToLatest } from './migrate';
@@ -27,22 +28,9 @@ describe('migration 020: the search table on PostgreSQL', () => {
 
   it('finds the entries that were there before, and goes back', async () => {
     await migrateTo(db, '2026_11_25_019_list_preferences');
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the past schema, which Database may no longer describe
-    const old = db as unknown as Kysely<any>;
+    const old = pastSchema(db);
     const at = '2026-02-01T00:00:00.000Z';
-    await old
-      .insertInto('users')
-      .values({
-        id: 'u1',
-        email: 'old@example.test',
-        first_name: 'Old',
-        last_name: 'Timer',
-        password_hash: 'hash',
-        two_factor_enabled: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await insertPastUser(db, 'u1', at);
     const entry = (id: string, searchText: string) => ({
       id,
       user_id: 'u1',

@@ -151,7 +151,7 @@ export async function overwriteEntries(
   }
 }
 
-/** Rows written at once from which the database's statistics are refreshed (a few ms on PostgreSQL). */
+/** Rows written at once after which the planner's statistics are refreshed (~0.1 s on PostgreSQL). */
 const LARGE_WRITE = 1000;
 
 /** After a committed bulk write of `rows` entries: keeps the planner's picture of the vault current. */

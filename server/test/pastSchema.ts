@@ -1,0 +1,25 @@
+// Test helpers for migration tests: the database seen through the schema of an earlier migration, and a
+// user as the migrations from 010 on store one.
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/database';
+
+/** The database as an earlier schema, which Database may no longer describe. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- past schemas have no types of their own
+export const pastSchema = (db: Db) => db as unknown as Kysely<any>;
+
+/** Inserts user `id` (old@example.test) with the columns every schema since migration 010 has. */
+export async function insertPastUser(db: Db, id: string, at: string): Promise<void> {
+  await pastSchema(db)
+    .insertInto('users')
+    .values({
+      id,
+      email: 'old@example.test',
+      first_name: 'Old',
+      last_name: 'Timer',
+      password_hash: 'hash',
+      two_factor_enabled: 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}
