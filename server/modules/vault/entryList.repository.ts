@@ -67,6 +67,11 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => LIKE_ESCAPE + char)}%`;
 }
 
+/** search_text (of the entries, or of PostgreSQL's search table in its subquery) contains `folded`. */
+function searchTextContains(folded: string) {
+  return sql<SqlBool>`${sql.ref('search_text')} like ${containsPattern(folded)} escape ${LIKE_ESCAPE}`;
+}
+
 function isPostgres(db: Executor): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
@@ -120,7 +125,7 @@ function searchCondition(
   read: Read,
   plan: SearchPlan | undefined,
 ) {
-  const like = sql<SqlBool>`${sql.ref('search_text')} like ${containsPattern(folded)} escape ${LIKE_ESCAPE}`;
+  const like = searchTextContains(folded);
   if (isPostgres(db)) {
     return sql<SqlBool>`${sql.ref('id')} in (select id from passwords_search where user_id = ${userId} and ${like})`;
   }
@@ -210,9 +215,7 @@ export async function countEntries(db: Executor, userId: string, filter: EntryFi
   }
   if (filter.search && !narrowsBeyondSearch(filter) && isPostgres(db)) {
     const { rows } = await sql<{ count: string }>`select count(*) as count from passwords_search
-      where user_id = ${userId} and search_text like ${containsPattern(filter.search)} escape ${LIKE_ESCAPE}`.execute(
-      db,
-    );
+      where user_id = ${userId} and ${searchTextContains(filter.search)}`.execute(db);
     return Number(rows[0]?.count ?? 0);
   }
   const row = await filtered(db, userId, filter, 'count')
