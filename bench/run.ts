@@ -487,8 +487,7 @@ async function main(): Promise<boolean> {
           });
         } finally {
           await pgServer.node.stop();
-          if (settings.keep) process.stdout.write(`kept schema ${schema.schema}\n`);
-          else await schema.drop();
+          await schema.drop();
         }
         return pgRows;
       });

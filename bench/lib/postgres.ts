@@ -57,9 +57,10 @@ export async function freshSchema(
   const drop = async () => {
     if (dropped) return;
     dropped = true;
-    await run(url, `drop schema "${schema}" cascade`);
+    if (keep) process.stdout.write(`kept schema ${schema}\n`);
+    else await run(url, `drop schema "${schema}" cascade`);
   };
-  if (!keep) onCleanup(drop);
+  onCleanup(drop);
   const withPath = new URL(url);
   withPath.searchParams.set('options', `-c search_path=${schema}`);
   return { schema, url: withPath.toString(), drop };
