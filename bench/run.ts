@@ -30,6 +30,7 @@ import { startSmtpServer, type TestSmtpServer } from '../server/test/smtpServer'
 import { buildApp } from './build';
 import { measureBundles } from './bundleSize';
 import { launchChromium } from './lib/browser';
+import { calibrate, describeCalibration } from './lib/calibration';
 import { clientAddress, mapLimit } from './lib/http';
 import { freshSchema, postgresAnswers, postgresUrl, redacted } from './lib/postgres';
 import {
@@ -198,6 +199,10 @@ async function main(): Promise<boolean> {
     else fs.rmSync(tmp, { recursive: true, force: true });
   });
   step(`temporary folder ${tmp}; vault sizes ${settings.sizes.map(groupThousands).join(', ')}`);
+
+  // At rest, before anything of the run: how fast this machine is, for comparing runs across machines.
+  const calibration = calibrate();
+  step(describeCalibration(calibration));
 
   // ---- Build ----
   let staticDir = path.join(ROOT, 'dist');
@@ -532,7 +537,8 @@ async function main(): Promise<boolean> {
     `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load ${os
       .loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')}, ` + `Node ${process.version}, ${seconds.toFixed(0)} s\n\n`,
+      .join(' ')}, ` +
+      `Node ${process.version}, ${seconds.toFixed(0)} s\n${describeCalibration(calibration)}\n\n`,
   );
   process.stdout.write(`${table}\n`);
   const misses = judged.filter((r) => r.verdict === 'miss');
@@ -560,6 +566,7 @@ async function main(): Promise<boolean> {
       loadavg: os.loadavg(),
       memoryBytes: os.totalmem(),
       node: process.version,
+      ...calibration,
     },
     settings: { ...settings, only: [...settings.only], pgUrl: redacted(settings.pgUrl) },
     durationSeconds: seconds,

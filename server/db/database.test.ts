@@ -1,5 +1,7 @@
 import SQLite from 'better-sqlite3';
-import { withStatementCache } from './database';
+import { sql } from 'kysely';
+import { createTestDatabaseLocation, type TestDatabaseLocation } from '../test/testDatabase';
+import { createDatabase, poolUseOf, withStatementCache } from './database';
 
 describe('withStatementCache', () => {
   it('prepares a query once and hands the same statement out again', () => {
@@ -33,5 +35,36 @@ describe('withStatementCache', () => {
     expect(db.prepare('select 1')).toBe(one);
     expect(db.prepare('select 2')).not.toBe(two);
     db.close();
+  });
+});
+
+describe('createDatabase on PostgreSQL', () => {
+  let location: TestDatabaseLocation;
+  beforeAll(async () => {
+    location = await createTestDatabaseLocation('passvault-database');
+  });
+  afterAll(() => location.remove());
+
+  it('opens every pooled connection without parallel workers, keeping the URL’s own options', async () => {
+    if (!location.databaseUrl) return;
+    const db = createDatabase(location);
+    try {
+      // Held at once, so the pool opens several connections.
+      const settings = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          db.connection().execute(async (connection) => {
+            const { rows } = await sql<{ workers: string; path: string }>`
+              select current_setting('max_parallel_workers_per_gather') as workers,
+                     current_setting('search_path') as path, pg_sleep(0.05)`.execute(connection);
+            return rows[0];
+          }),
+        ),
+      );
+      expect(new Set(settings.map((s) => s.workers))).toEqual(new Set(['0']));
+      expect(settings.every((s) => s.path.startsWith('test_'))).toBe(true);
+      expect(poolUseOf(db)?.connections).toBeGreaterThanOrEqual(2);
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -21,6 +21,7 @@ import * as listDocuments from './migrations/2026_11_25_018_list_documents';
 import * as listPreferences from './migrations/2026_11_25_019_list_preferences';
 import * as postgresSearchTable from './migrations/2026_11_28_020_postgres_search_table';
 import * as postgresColumnStatistics from './migrations/2026_11_28_021_postgres_column_statistics';
+import * as postgresCategoryIndexIds from './migrations/2026_11_28_022_postgres_category_index_ids';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_019_list_preferences': listPreferences,
   '2026_11_28_020_postgres_search_table': postgresSearchTable,
   '2026_11_28_021_postgres_column_statistics': postgresColumnStatistics,
+  '2026_11_28_022_postgres_category_index_ids': postgresCategoryIndexIds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -285,11 +285,14 @@ export function listEntriesWithSecretsAfter(
 /**
  * After a bulk write, PostgreSQL's planner statistics of passwords and its search table are brought up
  * to date at once instead of at autovacuum's next visit: with stale ones (a table it thinks small) it
- * reads a window by sorting every later row (an export of 100,000 entries took 8 s instead of 2).
- * SQLite's planner does not depend on them.
+ * reads a window by sorting every later row (an export of 100,000 entries took 8 s instead of 2). The
+ * vacuum marks the new rows' pages all-visible, so the counts of the list, the dashboard and the health
+ * page read their indexes alone instead of every row (the category counts of 100,000 entries: 108 ms
+ * before, 8 ms after); it visits only the pages written since the last one. Outside a transaction, as
+ * VACUUM must be. SQLite's planner does not depend on statistics and its indexes on no visibility map.
  */
 export async function refreshStatistics(db: Executor): Promise<void> {
-  if (isPostgres(db)) await sql`analyze passwords, passwords_search`.execute(db);
+  if (isPostgres(db)) await sql`vacuum (analyze) passwords, passwords_search`.execute(db);
 }
 
 /** Where an export reads its windows from, and how it lets go of them. */
