@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { PostgresAdapter, sql } from 'kysely';
 import path from 'node:path';
 import type { ImportOptions, ImportResult, PasswordEntry } from '../../../src/common/wire';
 import { createUser, type TestUser } from '../../test/fixtures';
@@ -518,6 +519,28 @@ describe('/api/utility export and import', () => {
       jest.restoreAllMocks();
       expect(await importData(user, JSON.stringify(rows))).toMatchObject({ imported: 1200, errors: [] });
       expect(await total(user)).toBe(1201);
+    });
+  });
+
+  describe('after a large import', () => {
+    /** When PostgreSQL last vacuumed and analysed `passwords` of this test's schema (null: never). */
+    const maintenance = async () => {
+      const { rows } = await sql<{ vacuumed: Date | null; analysed: Date | null }>`
+        select last_vacuum as vacuumed, last_analyze as analysed from pg_stat_user_tables
+        where schemaname = current_schema() and relname = 'passwords'`.execute(t.db);
+      return rows[0];
+    };
+
+    it('PostgreSQL has vacuumed and analysed the entries, so counts read their indexes alone', async () => {
+      if (!(t.db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      const user = await createUser(t);
+      const before = await maintenance();
+      const rows = Array.from({ length: 1000 }, (_, i) => ({ title: `Bulk ${i}`, password: `pw-${i}` }));
+      expect(await importData(user, JSON.stringify(rows))).toMatchObject({ imported: 1000, errors: [] });
+      const after = await maintenance();
+      expect(after.vacuumed).not.toBeNull();
+      expect(after.analysed).not.toBeNull();
+      if (before.vacuumed) expect(after.vacuumed!.getTime()).toBeGreaterThan(before.vacuumed.getTime());
     });
   });
 
