@@ -9,6 +9,7 @@ import type { PasswordStats } from '../../common/wire';
 import { categoryColor, categoryLabel } from '../../shared/ui/categories';
 import { SectionHeader } from './SectionHeader';
 import { SectionUnavailable } from './SectionUnavailable';
+import { groupThousands } from '../../common/numbers';
 
 export interface CategoryBreakdownProps {
   stats: PasswordStats;
@@ -42,14 +43,14 @@ export function CategoryBreakdown({ stats, loading, failed = false }: CategoryBr
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
                   <Typography variant="body2">{categoryLabel(category)}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {count}
+                    {groupThousands(count)}
                   </Typography>
                 </Box>
                 <LinearProgress
                   variant="determinate"
                   value={total ? (count / total) * 100 : 0}
                   color={categoryColor(category)}
-                  aria-label={`${categoryLabel(category)}: ${count} of ${total}`}
+                  aria-label={`${categoryLabel(category)}: ${groupThousands(count)} of ${groupThousands(total)}`}
                   sx={{ height: 8, borderRadius: 4 }}
                 />
               </Box>

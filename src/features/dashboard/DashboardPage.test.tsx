@@ -52,6 +52,22 @@ describe('DashboardPage', () => {
     expect(within(categories).getByRole('progressbar', { name: 'Work: 4 of 7' })).toBeInTheDocument();
   });
 
+  it('writes large counts as the rest of the app does, with their thousands grouped', async () => {
+    const shared = makeEntry({ title: 'Bulk', category: 'work', password: 'Shared-Pa55!word' });
+    vault.entries.push(...Array.from({ length: 1230 }, (_, i) => ({ ...shared, _id: `bulk-${i}` })));
+    renderDashboard();
+    await waitFor(() => expect(statValue('Total Passwords')).toBe('1,237'));
+    const categories = screen.getByRole('region', { name: 'Categories Breakdown' });
+    expect(within(categories).getByText('1,234')).toBeInTheDocument();
+    expect(within(categories).getByRole('progressbar', { name: 'Work: 1,234 of 1,237' })).toBeInTheDocument();
+    const panel = screen.getByRole('region', { name: 'Password health' });
+    await waitFor(() =>
+      expect(
+        within(panel).getByRole('heading', { name: 'Reused' }).parentElement?.nextElementSibling?.textContent,
+      ).toBe('1,230'),
+    );
+  });
+
   it('shows both empty states, and the link leads to adding a password', async () => {
     vault.entries.length = 0;
     const { user } = renderDashboard();

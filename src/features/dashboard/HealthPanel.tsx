@@ -16,6 +16,7 @@ import { messageOf } from '../../shared/api/errorText';
 import { healthFilterPath, useGetVaultHealthQuery } from '../vault';
 import { SectionHeader } from './SectionHeader';
 import { RetryAlert } from '../../shared/ui/RetryAlert';
+import { groupThousands } from '../../common/numbers';
 
 type Color = 'error' | 'warning' | 'info';
 
@@ -99,7 +100,11 @@ export function HealthPanel() {
                         </Typography>
                       </Box>
                       <Typography variant="h4" component="p" sx={{ fontWeight: 700, mt: 0.5 }}>
-                        {health.isLoading ? <Skeleton width={40} /> : (health.data?.[kind.name] ?? 0)}
+                        {health.isLoading ? (
+                          <Skeleton width={40} />
+                        ) : (
+                          groupThousands(health.data?.[kind.name] ?? 0)
+                        )}
                       </Typography>
                       <Typography variant="caption" color="text.secondary" component="p">
                         {kind.hint}

@@ -16,6 +16,7 @@ import { DASHBOARD_SECURITY_SCORE } from '../../common/constants';
 import type { PasswordStats } from '../../common/wire';
 import type { CategoryColor } from '../../shared/ui/categories';
 import { visuallyHiddenSx } from '../../shared/ui/visuallyHidden';
+import { groupThousands } from '../../common/numbers';
 
 interface StatCardProps {
   label: string;
@@ -84,7 +85,7 @@ const UNKNOWN = (
 /** SPEC section 2: four stat cards; the Security Score is a fixed display, not computed. */
 export function StatCards({ stats, loading, failed = false }: StatCardsProps) {
   const categories = Object.values(stats.categories).filter((count) => (count ?? 0) > 0).length;
-  const count = (value: number) => (failed ? UNKNOWN : value);
+  const count = (value: number) => (failed ? UNKNOWN : groupThousands(value));
   return (
     <Box
       component="section"

@@ -6,6 +6,11 @@ import type { Settings } from '../../common/wire';
 import { SettingsLoadFailure } from './SettingsLoadFailure';
 import { SettingsSection } from './SettingsSection';
 import { useGetSettingsQuery } from './settingsApi';
+import { groupThousands } from '../../common/numbers';
+
+/** A count of the overview as the rest of the app writes numbers ("12,500"), or a dash when absent. */
+const formatCount = (value: Settings[keyof Settings] | undefined) =>
+  typeof value === 'number' ? groupThousands(value) : '–';
 
 const COUNTS: { key: keyof Settings; label: string }[] = [
   { key: 'totalPasswords', label: 'Total Passwords' },
@@ -58,7 +63,7 @@ export function DataTab({ tools }: DataTabProps) {
                   {label}
                 </Typography>
                 <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 700 }}>
-                  {isLoading ? <Skeleton width={40} /> : String(data?.[key] ?? '–')}
+                  {isLoading ? <Skeleton width={40} /> : formatCount(data?.[key])}
                 </Typography>
               </Box>
             ))}
