@@ -74,7 +74,7 @@ export function HealthPanel() {
             >
               {KINDS.map((kind) => (
                 <li key={kind.name}>
-                  <Card sx={{ height: '100%' }}>
+                  <Card sx={{ height: '100%', containerType: 'inline-size' }}>
                     <CardActionArea
                       component={RouterLink}
                       to={healthFilterPath(kind.name)}
@@ -99,7 +99,12 @@ export function HealthPanel() {
                           {kind.label}
                         </Typography>
                       </Box>
-                      <Typography variant="h4" component="p" sx={{ fontWeight: 700, mt: 0.5 }}>
+                      {/* Sized by the card (a third of a phone's width), padding included: 16cqi. */}
+                      <Typography
+                        variant="h4"
+                        component="p"
+                        sx={{ fontWeight: 700, mt: 0.5, fontSize: 'min(2.125rem, 16cqi)' }}
+                      >
                         {health.isLoading ? (
                           <Skeleton width={40} />
                         ) : (

@@ -28,6 +28,9 @@ interface StatCardProps {
   to?: string;
 }
 
+/** A count's size: the heading size, or less where seven characters ("100,000": 4.6 em in DejaVu Sans Bold, less in most fonts) would not fit. */
+const COUNT_SIZE = 'min(2.125rem, 20cqi)';
+
 function StatCard({ label, value, icon, color, loading, to }: StatCardProps) {
   const body = (
     <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, p: { xs: 2, sm: 2.5 } }}>
@@ -42,11 +45,16 @@ function StatCard({ label, value, icon, color, loading, to }: StatCardProps) {
       >
         {icon}
       </Avatar>
-      <Box sx={{ minWidth: 0 }}>
+      {/* Its own width, not its text's, sizes the count: "100,000" fits a phone's half-width card. */}
+      <Box sx={{ minWidth: 0, flex: 1, containerType: 'inline-size' }}>
         <Typography variant="body2" color="text.secondary" component="h2">
           {label}
         </Typography>
-        <Typography variant="h4" component="p" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+        <Typography
+          variant="h4"
+          component="p"
+          sx={{ fontWeight: 700, lineHeight: 1.2, fontSize: COUNT_SIZE }}
+        >
           {loading ? <Skeleton width={48} /> : value}
         </Typography>
       </Box>
@@ -93,7 +101,9 @@ export function StatCards({ stats, loading, failed = false }: StatCardsProps) {
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+        // Four across only where each card has room for its icon, its label and "100,000" (from lg; the
+        // sidebar takes 248 px from md).
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
       }}
     >
       <StatCard

@@ -57,12 +57,24 @@ export function DataTab({ tools }: DataTabProps) {
             {COUNTS.map(({ key, label }) => (
               <Box
                 key={key}
-                sx={{ p: 2, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'action.hover' }}
+                sx={{
+                  p: 2,
+                  borderRadius: 2,
+                  border: 1,
+                  borderColor: 'divider',
+                  bgcolor: 'action.hover',
+                  containerType: 'inline-size',
+                }}
               >
                 <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
                   {label}
                 </Typography>
-                <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 700 }}>
+                {/* Smaller where its box is too narrow for "100,000" at full size. */}
+                <Typography
+                  component="dd"
+                  variant="h5"
+                  sx={{ m: 0, fontWeight: 700, fontSize: 'min(1.5rem, 18cqi)' }}
+                >
                   {isLoading ? <Skeleton width={40} /> : formatCount(data?.[key])}
                 </Typography>
               </Box>
