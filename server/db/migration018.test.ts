@@ -3,27 +3,17 @@
 import { listJsonOf } from '../modules/vault/listedEntry';
 import { titleSortOf } from '../modules/vault/searchText';
 import { insertPastUser, pastSchema } from '../test/pastSchema';
-import { createTestDatabaseLocation, type TestDatabaseLocation } from '../test/testDatabase';
-import { createDatabase, type Db } from './database';
+import { testDatabaseFor } from '../test/testDatabase';
 import { migrateTo, migrateToLatest } from './migrate';
 
 describe('migration 018: the stored list', () => {
-  let location: TestDatabaseLocation;
-  let db: Db;
-  beforeAll(async () => {
-    location = await createTestDatabaseLocation('passvault-migrate-018');
-    db = createDatabase(location);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await location.remove();
-  });
+  const t = testDatabaseFor('passvault-migrate-018');
 
   it('gives every entry its listed form, reuse count and name key', async () => {
-    await migrateTo(db, '2026_11_25_017_operators');
-    const old = pastSchema(db);
+    await migrateTo(t.db, '2026_11_25_017_operators');
+    const old = pastSchema(t.db);
     const at = '2026-02-01T00:00:00.000Z';
-    await insertPastUser(db, 'u1', at);
+    await insertPastUser(t.db, 'u1', at);
     const entry = (id: string, title: string, reuseFp: string | null, extra: object = {}) => ({
       id,
       user_id: 'u1',
@@ -55,9 +45,9 @@ describe('migration 018: the stored list', () => {
       ])
       .execute();
 
-    await migrateToLatest(db);
+    await migrateToLatest(t.db);
 
-    const rows = await db.selectFrom('passwords').selectAll().orderBy('id').execute();
+    const rows = await t.db.selectFrom('passwords').selectAll().orderBy('id').execute();
     expect(rows.map((row) => [row.id, Number(row.reuse_count), row.title_sort])).toEqual([
       ['p1', 2, 'emile bank'],
       ['p2', 2, 'zeta'],

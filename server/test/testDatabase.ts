@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createDatabase } from '../db/database';
+import { createDatabase, type Db } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 
 export interface TestDatabaseLocation {
   /** A temporary folder of the test's own: DATA_DIR, and the SQLite file's home. */
@@ -48,4 +49,27 @@ export async function createTestDatabaseLocation(prefix: string): Promise<TestDa
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export interface OpenedTestDatabase {
+  location: TestDatabaseLocation;
+  db: Db;
+}
+
+/**
+ * A database of a describe block's own: opened before its tests (and migrated to the latest schema when
+ * `latest`), closed and removed after them. Its `db` and `location` are there inside the tests.
+ */
+export function testDatabaseFor(prefix: string, options: { latest?: boolean } = {}): OpenedTestDatabase {
+  const opened = {} as OpenedTestDatabase;
+  beforeAll(async () => {
+    opened.location = await createTestDatabaseLocation(prefix);
+    opened.db = createDatabase(opened.location);
+    if (options.latest) await migrateToLatest(opened.db);
+  });
+  afterAll(async () => {
+    await opened.db.destroy();
+    await opened.location.remove();
+  });
+  return opened;
 }
