@@ -127,10 +127,13 @@ test.describe('the list of passwords', () => {
           await page.setViewportSize({ width, height: 800 });
           await expect(list.getByRole('article')).toHaveCount(4);
           const where = `${view}, ${theme}, ${width} px`;
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect(overflow, `the page scrolls sideways (${where})`).toBeLessThanOrEqual(0);
+          // Once the layout has settled: the list measures its new width in a ResizeObserver callback,
+          // a frame or more after the window changed size (longer on a slow machine).
+          await expect
+            .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+              message: `the page scrolls sideways (${where})`,
+            })
+            .toBeLessThanOrEqual(0);
           expect(await axeOn(page, 'main'), where).toEqual([]);
           const name = `${view === 'Cards' ? 'cards' : 'compact'}-${theme}-${width}`;
           await shoot(page, page.locator('main'), SHOTS_DIR, name);
