@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { createTestDatabaseLocation, type TestDatabaseLocation } from '../test/testDatabase';
-import { createDatabase, poolUseOf, withStatementCache } from './database';
+import { testDatabaseFor } from '../test/testDatabase';
+import { poolUseOf, withStatementCache } from './database';
 
 describe('withStatementCache', () => {
   it('prepares a query once and hands the same statement out again', () => {
@@ -39,32 +39,23 @@ describe('withStatementCache', () => {
 });
 
 describe('createDatabase on PostgreSQL', () => {
-  let location: TestDatabaseLocation;
-  beforeAll(async () => {
-    location = await createTestDatabaseLocation('passvault-database');
-  });
-  afterAll(() => location.remove());
+  const t = testDatabaseFor('passvault-database');
 
   it('opens every pooled connection without parallel workers, keeping the URL’s own options', async () => {
-    if (!location.databaseUrl) return;
-    const db = createDatabase(location);
-    try {
-      // Held at once, so the pool opens several connections.
-      const settings = await Promise.all(
-        Array.from({ length: 4 }, () =>
-          db.connection().execute(async (connection) => {
-            const { rows } = await sql<{ workers: string; path: string }>`
-              select current_setting('max_parallel_workers_per_gather') as workers,
-                     current_setting('search_path') as path, pg_sleep(0.05)`.execute(connection);
-            return rows[0];
-          }),
-        ),
-      );
-      expect(new Set(settings.map((s) => s.workers))).toEqual(new Set(['0']));
-      expect(settings.every((s) => s.path.startsWith('test_'))).toBe(true);
-      expect(poolUseOf(db)?.connections).toBeGreaterThanOrEqual(2);
-    } finally {
-      await db.destroy();
-    }
+    if (!t.location.databaseUrl) return;
+    // Held at once, so the pool opens several connections.
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.db.connection().execute(async (connection) => {
+          const { rows } = await sql<{ workers: string; path: string }>`
+            select current_setting('max_parallel_workers_per_gather') as workers,
+                   current_setting('search_path') as path, pg_sleep(0.05)`.execute(connection);
+          return rows[0];
+        }),
+      ),
+    );
+    expect(new Set(settings.map((s) => s.workers))).toEqual(new Set(['0']));
+    expect(settings.every((s) => s.path.startsWith('test_'))).toBe(true);
+    expect(poolUseOf(t.db)?.connections).toBeGreaterThanOrEqual(2);
   });
 });

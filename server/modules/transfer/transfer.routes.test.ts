@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { PostgresAdapter, sql } from 'kysely';
 import path from 'node:path';
+import { PostgresAdapter, sql } from 'kysely';
 import type { ImportOptions, ImportResult, PasswordEntry } from '../../../src/common/wire';
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';

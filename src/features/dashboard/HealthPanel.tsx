@@ -16,6 +16,7 @@ import { messageOf } from '../../shared/api/errorText';
 import { healthFilterPath, useGetVaultHealthQuery } from '../vault';
 import { SectionHeader } from './SectionHeader';
 import { RetryAlert } from '../../shared/ui/RetryAlert';
+import { countBoxSx, countFontSize } from '../../shared/ui/countSize';
 import { groupThousands } from '../../common/numbers';
 
 type Color = 'error' | 'warning' | 'info';
@@ -74,11 +75,11 @@ export function HealthPanel() {
             >
               {KINDS.map((kind) => (
                 <li key={kind.name}>
-                  <Card sx={{ height: '100%', containerType: 'inline-size' }}>
+                  <Card sx={{ height: '100%' }}>
                     <CardActionArea
                       component={RouterLink}
                       to={healthFilterPath(kind.name)}
-                      sx={{ height: '100%', p: { xs: 1.25, sm: 2 } }}
+                      sx={{ height: '100%', p: { xs: 1.25, sm: 2 }, ...countBoxSx }}
                     >
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                         <Avatar
@@ -99,11 +100,10 @@ export function HealthPanel() {
                           {kind.label}
                         </Typography>
                       </Box>
-                      {/* Sized by the card (a third of a phone's width), padding included: 16cqi. */}
                       <Typography
                         variant="h4"
                         component="p"
-                        sx={{ fontWeight: 700, mt: 0.5, fontSize: 'min(2.125rem, 16cqi)' }}
+                        sx={{ fontWeight: 700, mt: 0.5, fontSize: countFontSize('2.125rem') }}
                       >
                         {health.isLoading ? (
                           <Skeleton width={40} />

@@ -15,6 +15,7 @@ import StarIcon from '@mui/icons-material/Star';
 import { DASHBOARD_SECURITY_SCORE } from '../../common/constants';
 import type { PasswordStats } from '../../common/wire';
 import type { CategoryColor } from '../../shared/ui/categories';
+import { countBoxSx, countFontSize } from '../../shared/ui/countSize';
 import { visuallyHiddenSx } from '../../shared/ui/visuallyHidden';
 import { groupThousands } from '../../common/numbers';
 
@@ -27,9 +28,6 @@ interface StatCardProps {
   /** A link target makes the whole card a link. */
   to?: string;
 }
-
-/** A count's size: the heading size, or less where seven characters ("100,000": 4.6 em in DejaVu Sans Bold, less in most fonts) would not fit. */
-const COUNT_SIZE = 'min(2.125rem, 20cqi)';
 
 function StatCard({ label, value, icon, color, loading, to }: StatCardProps) {
   const body = (
@@ -45,15 +43,14 @@ function StatCard({ label, value, icon, color, loading, to }: StatCardProps) {
       >
         {icon}
       </Avatar>
-      {/* Its own width, not its text's, sizes the count: "100,000" fits a phone's half-width card. */}
-      <Box sx={{ minWidth: 0, flex: 1, containerType: 'inline-size' }}>
+      <Box sx={{ minWidth: 0, flex: 1, ...countBoxSx }}>
         <Typography variant="body2" color="text.secondary" component="h2">
           {label}
         </Typography>
         <Typography
           variant="h4"
           component="p"
-          sx={{ fontWeight: 700, lineHeight: 1.2, fontSize: COUNT_SIZE }}
+          sx={{ fontWeight: 700, lineHeight: 1.2, fontSize: countFontSize('2.125rem') }}
         >
           {loading ? <Skeleton width={48} /> : value}
         </Typography>

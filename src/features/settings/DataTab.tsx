@@ -6,6 +6,7 @@ import type { Settings } from '../../common/wire';
 import { SettingsLoadFailure } from './SettingsLoadFailure';
 import { SettingsSection } from './SettingsSection';
 import { useGetSettingsQuery } from './settingsApi';
+import { countBoxSx, countFontSize } from '../../shared/ui/countSize';
 import { groupThousands } from '../../common/numbers';
 
 /** A count of the overview as the rest of the app writes numbers ("12,500"), or a dash when absent. */
@@ -63,17 +64,16 @@ export function DataTab({ tools }: DataTabProps) {
                   border: 1,
                   borderColor: 'divider',
                   bgcolor: 'action.hover',
-                  containerType: 'inline-size',
+                  ...countBoxSx,
                 }}
               >
                 <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
                   {label}
                 </Typography>
-                {/* Smaller where its box is too narrow for "100,000" at full size. */}
                 <Typography
                   component="dd"
                   variant="h5"
-                  sx={{ m: 0, fontWeight: 700, fontSize: 'min(1.5rem, 18cqi)' }}
+                  sx={{ m: 0, fontWeight: 700, fontSize: countFontSize('1.5rem') }}
                 >
                   {isLoading ? <Skeleton width={40} /> : formatCount(data?.[key])}
                 </Typography>
