@@ -30,6 +30,12 @@ test("a page whose code could not be downloaded (offline) says PassVault can't b
   // Firefox and Safari say it their way.
   expect(isCodeNotLoaded(new TypeError('error loading dynamically imported module'))).toBe(true);
   expect(isCodeNotLoaded(new TypeError('Importing a module script failed.'))).toBe(true);
+  // Vite's own, when the page's stylesheet is what could not be fetched.
+  const stylesheet = new Error(
+    'Unable to preload CSS for http://127.0.0.1:3000/assets/PasswordsPage-SHV5_7DN.css',
+  );
+  expect(isCodeNotLoaded(stylesheet)).toBe(true);
+  expect(describeRouteError(stylesheet)).toBe("Can't reach PassVault. Check your connection and try again.");
   // Any other failure keeps its own words.
   expect(isCodeNotLoaded(new Error('Settings exploded'))).toBe(false);
   expect(describeRouteError(new Error('Settings exploded'))).toBe('Settings exploded');

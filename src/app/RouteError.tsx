@@ -5,9 +5,12 @@ import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { UNREACHABLE } from '../shared/api/errorText';
 
-/** The browsers' words for a page's code that could not be downloaded (offline, server gone). */
+/**
+ * The browsers' words (and Vite's, for a page's stylesheet) for a page's code that could not be
+ * downloaded (offline, server gone).
+ */
 const CODE_NOT_LOADED =
-  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Failed to fetch/i;
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Failed to fetch|Unable to preload CSS/i;
 
 /** Whether the page failed because its code could not be downloaded: trying again may help. */
 export function isCodeNotLoaded(error: unknown): boolean {
