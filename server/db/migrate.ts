@@ -22,6 +22,7 @@ import * as listPreferences from './migrations/2026_11_25_019_list_preferences';
 import * as postgresSearchTable from './migrations/2026_11_28_020_postgres_search_table';
 import * as postgresColumnStatistics from './migrations/2026_11_28_021_postgres_column_statistics';
 import * as postgresCategoryIndexIds from './migrations/2026_11_28_022_postgres_category_index_ids';
+import * as vaultTallies from './migrations/2026_11_28_023_vault_tallies';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_020_postgres_search_table': postgresSearchTable,
   '2026_11_28_021_postgres_column_statistics': postgresColumnStatistics,
   '2026_11_28_022_postgres_category_index_ids': postgresCategoryIndexIds,
+  '2026_11_28_023_vault_tallies': vaultTallies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -227,6 +227,21 @@ export interface ServerSecretsTable {
 }
 
 /** A brute-force counter: `count` hits of `key` in the window that ends at `ends_at`. */
+/**
+ * How many of an owner's entries share a category, favourite flag, strength (-1: not yet known), reuse
+ * flag (reuse_count > 1) and month of the last password change ('YYYY-MM'; '' for none): kept by
+ * triggers on passwords, so the dashboard's counts sum a few rows instead of reading every entry.
+ */
+export interface VaultTalliesTable {
+  user_id: string;
+  category: string;
+  is_favorite: number;
+  strength: number;
+  reused: number;
+  changed_month: string;
+  entries: number;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: number;
@@ -238,6 +253,7 @@ export interface RateLimitsTable {
 export interface Database {
   users: UsersTable;
   vault_keys: VaultKeysTable;
+  vault_tallies: VaultTalliesTable;
   two_factor: TwoFactorTable;
   user_settings: UserSettingsTable;
   pending_registrations: PendingRegistrationsTable;

@@ -74,6 +74,7 @@ describe('DELETE /api/user/account', () => {
       new Set([
         'users',
         'vault_keys',
+        'vault_tallies',
         'user_settings',
         'two_factor',
         'passwords',

@@ -230,23 +230,27 @@ export interface CategoryCount {
   favorites: number;
 }
 
-/** Entries and favourites per category (only categories that have entries), from an index. */
+/**
+ * Entries and favourites per category (only categories that have entries), summed from the owner's
+ * tallies (vault_tallies, kept by triggers): a few rows, whatever the vault's size.
+ */
 export async function countByCategory(db: Executor, userId: string): Promise<CategoryCount[]> {
   const rows = await db
-    .selectFrom('passwords')
+    .selectFrom('vault_tallies')
     .select((eb) => [
       'category',
-      eb.fn.countAll<number | string>().as('count'),
-      eb.fn.sum<number | string | null>('is_favorite').as('favorites'),
+      eb.fn.sum<number | string>('entries').as('count'),
+      eb.fn.sum<number | string>(sql`case when is_favorite = 1 then entries else 0 end`).as('favorites'),
     ])
     .where('user_id', '=', userId)
     .groupBy('category')
+    .having((eb) => eb.fn.sum('entries'), '>', 0)
     .execute();
-  // PostgreSQL answers count() and sum() as bigint, which pg hands over as a string.
+  // PostgreSQL answers sum() of integers as bigint, which pg hands over as a string.
   return rows.map((row) => ({
     category: row.category,
     count: Number(row.count),
-    favorites: Number(row.favorites ?? 0),
+    favorites: Number(row.favorites),
   }));
 }
 
@@ -258,8 +262,10 @@ export interface HealthCounts {
 }
 
 /**
- * The owner's entries, and how many are weak, reused or old (thresholds as in HealthFilter), in one
- * read of the last-updated index, which carries the three columns (nothing is decrypted).
+ * The owner's entries, and how many are weak, reused or old (thresholds as in HealthFilter): summed
+ * from the owner's tallies, except the entries last changed in the cut-off's own month, which are
+ * compared one by one through the (user_id, password_changed_at) index. A tally's month before the
+ * cut-off's month is wholly older; after it, wholly newer (the dates are ISO texts, compared as texts).
  */
 export async function countHealth(
   db: Executor,
@@ -267,23 +273,39 @@ export async function countHealth(
   weakBelow: number,
   oldBefore: string,
 ): Promise<HealthCounts> {
-  const row = await db
-    .selectFrom('passwords')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('total'),
-      eb.fn.sum<number | string | null>(sql`case when strength < ${weakBelow} then 1 else 0 end`).as('weak'),
-      eb.fn.sum<number | string | null>(sql`case when reuse_count > 1 then 1 else 0 end`).as('reused'),
-      eb.fn
-        .sum<number | string | null>(sql`case when password_changed_at < ${oldBefore} then 1 else 0 end`)
-        .as('old'),
-    ])
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const cutOffMonth = oldBefore.slice(0, 7);
+  const [tallies, cutOffMonthOld] = await Promise.all([
+    db
+      .selectFrom('vault_tallies')
+      .select((eb) => [
+        eb.fn.sum<number | string | null>('entries').as('total'),
+        eb.fn
+          .sum<number | string | null>(
+            sql`case when strength >= 0 and strength < ${weakBelow} then entries else 0 end`,
+          )
+          .as('weak'),
+        eb.fn.sum<number | string | null>(sql`case when reused = 1 then entries else 0 end`).as('reused'),
+        eb.fn
+          .sum<number | string | null>(
+            sql`case when changed_month <> '' and changed_month < ${cutOffMonth} then entries else 0 end`,
+          )
+          .as('old'),
+      ])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('passwords')
+      .select((eb) => eb.fn.countAll<number | string>().as('old'))
+      .where('user_id', '=', userId)
+      .where('password_changed_at', '>=', cutOffMonth)
+      .where('password_changed_at', '<', oldBefore)
+      .executeTakeFirstOrThrow(),
+  ]);
   return {
-    total: Number(row.total),
-    weak: Number(row.weak ?? 0),
-    reused: Number(row.reused ?? 0),
-    old: Number(row.old ?? 0),
+    total: Number(tallies.total ?? 0),
+    weak: Number(tallies.weak ?? 0),
+    reused: Number(tallies.reused ?? 0),
+    old: Number(tallies.old ?? 0) + Number(cutOffMonthOld.old),
   };
 }
 
