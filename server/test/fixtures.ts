@@ -46,6 +46,15 @@ export async function createSession(t: TestApp, userId: string): Promise<TestSes
   return { sessionId: session.id, token, auth: { authorization: `Bearer ${token}` } };
 }
 
+/**
+ * Moves the test clock on by `ms` and signs the user in again: sessions end after idle time and at most
+ * some days, so a test that jumps ahead needs a fresh one.
+ */
+export async function later(t: TestApp, user: TestUser, ms: number): Promise<TestUser> {
+  t.clock.advance(ms);
+  return { ...user, ...(await createSession(t, user.userId)) };
+}
+
 /** A registered, confirmed user with one signed-in session. Costs two Argon2id runs. */
 export async function createUser(t: TestApp, overrides: UserOverrides = {}): Promise<TestUser> {
   const userId = newId();

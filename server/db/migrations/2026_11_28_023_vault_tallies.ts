@@ -26,7 +26,9 @@ function keyOf(row: string, postgres: boolean): string {
   ].join(', ');
 }
 
-const KEY_COLUMNS = 'user_id, category, is_favorite, strength, reused, changed_month';
+/** A tally's key, in the order of keyOf's expressions. */
+const KEY = ['user_id', 'category', 'is_favorite', 'strength', 'reused', 'changed_month'] as const;
+const KEY_COLUMNS = KEY.join(', ');
 const TALLIED = ['user_id', 'category', 'is_favorite', 'strength', 'reuse_count', 'password_changed_at'];
 
 async function createTable(db: Kysely<any>): Promise<void> {
@@ -39,14 +41,7 @@ async function createTable(db: Kysely<any>): Promise<void> {
     .addColumn('reused', 'integer', (c) => c.notNull())
     .addColumn('changed_month', 'text', (c) => c.notNull())
     .addColumn('entries', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('vault_tallies_pkey', [
-      'user_id',
-      'category',
-      'is_favorite',
-      'strength',
-      'reused',
-      'changed_month',
-    ])
+    .addPrimaryKeyConstraint('vault_tallies_pkey', [...KEY])
     .execute();
 }
 
@@ -87,12 +82,12 @@ function talliesOf(table: string, sign: 1 | -1): string {
   return `select ${keyOf(table, true)}, ${sign} as delta from ${table}`;
 }
 
-const POSTGRES_KEY_MATCH = `(t.user_id, t.category, t.is_favorite, t.strength, t.reused, t.changed_month)
-  = (c.user_id, c.category, c.is_favorite, c.strength, c.reused, c.changed_month)`;
+const POSTGRES_KEY_MATCH = `(${KEY.map((column) => `t.${column}`).join(', ')})
+  = (${KEY.map((column) => `c.${column}`).join(', ')})`;
 
 /** The tallies a statement changed, netted: (key columns, delta), no zero deltas. */
 function changesOf(rows: string): string {
-  return `(select user_id, category, is_favorite, strength, reused, changed_month, sum(delta)::integer as delta
+  return `(select ${KEY_COLUMNS}, sum(delta)::integer as delta
     from (${rows}) x (${KEY_COLUMNS}, delta) group by 1, 2, 3, 4, 5, 6 having sum(delta) <> 0)`;
 }
 

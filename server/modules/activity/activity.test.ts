@@ -2,7 +2,7 @@
 // time, address and browser; users read their own lines (all, or one entry's) in keyset pages; no line
 // ever holds a secret; old lines go; a reveal from a new address mails an alert.
 import type { ActivityItem } from '../../../src/common/activity';
-import { createSession, createUser, type TestUser } from '../../test/fixtures';
+import { createSession, createUser, later, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { ACTIVITY_PAGE_SIZE, recordActivity, sweepActivity } from './activity.service';
 
@@ -157,8 +157,7 @@ describe('the access log', () => {
   it('deletes lines older than the retention', async () => {
     const user = await createUser(t);
     await call(user, 'POST', '/api/auth/verify-master', { masterPassword: 'Wrong-1-Master!' });
-    t.clock.advance(11 * DAY_MS);
-    const fresh = { ...user, ...(await createSession(t, user.userId)) };
+    const fresh = await later(t, user, 11 * DAY_MS);
     await call(fresh, 'POST', '/api/auth/verify-master', { masterPassword: 'Wrong-2-Master!' });
     await sweepActivity(t.ctx, 10);
     expect((await activity(fresh)).map((item) => item.action)).toEqual(['master-password-failed']);

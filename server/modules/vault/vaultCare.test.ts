@@ -1,7 +1,7 @@
 // Care for the vault over time, through the real API and database: password history, the trash and the
 // health of the passwords (SQLite here, PostgreSQL in the server-postgres project).
 import type { HistoryItem, PasswordEntry, TrashedPasswordEntry, VaultHealth } from '../../../src/common/wire';
-import { createSession, createUser, type TestUser } from '../../test/fixtures';
+import { createUser, later, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { HISTORY_KEPT } from './vault.repository';
 import { sweepTrash, TRASH_DAYS } from './trash.service';
@@ -232,13 +232,11 @@ describe('/api/passwords: history, trash and health', () => {
       let alice = await createUser(t);
       const old = await create(alice, { title: 'Old' });
       await remove(alice, old._id);
-      t.clock.advance((TRASH_DAYS - 1) * DAY_MS);
       // Signed in again: the first session is long idle.
-      alice = { ...alice, ...(await createSession(t, alice.userId)) };
+      alice = await later(t, alice, (TRASH_DAYS - 1) * DAY_MS);
       const young = await create(alice, { title: 'Young' });
       await remove(alice, young._id);
-      t.clock.advance(2 * DAY_MS);
-      alice = { ...alice, ...(await createSession(t, alice.userId)) };
+      alice = await later(t, alice, 2 * DAY_MS);
       expect(await sweepTrash(t.ctx)).toBeGreaterThanOrEqual(1);
       expect((await trash(alice)).map((entry) => entry.title)).toEqual(['Young']);
       // A second process sweeping at the same moment finds nothing left to do.
@@ -283,8 +281,7 @@ describe('/api/passwords: history, trash and health', () => {
       await remove(alice, b._id);
       expect(await health(alice)).toEqual({ total: 3, weak: 0, reused: 0, old: 0 });
 
-      t.clock.advance(366 * DAY_MS);
-      alice = { ...alice, ...(await createSession(t, alice.userId)) };
+      alice = await later(t, alice, 366 * DAY_MS);
       expect(await health(alice)).toMatchObject({ old: 3 });
       expect(await listTitles(alice, '&health=old')).toHaveLength(3);
       const bad = await call(alice, 'GET', '?health=ancient');

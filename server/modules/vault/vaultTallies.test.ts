@@ -5,7 +5,7 @@
 // batch, a move of the clock past the "old" cut-off, and an account's deletion.
 import { sql } from 'kysely';
 import type { PasswordEntry, PasswordStats, VaultHealth } from '../../../src/common/wire';
-import { createSession, createUser, type TestUser } from '../../test/fixtures';
+import { createUser, later, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { migrateTo, migrateToLatest } from '../../db/migrate';
 import { oldBefore, WEAK_BELOW } from './health';
@@ -154,25 +154,19 @@ describe('the dashboard’s counts follow every write', () => {
     await expectCountsOfEntries(bob, { total: 621, reused: 227 });
   });
 
-  /** Moves the clock, and signs the user in again (sessions end after idle time and at most days). */
-  async function later(user: TestUser, ms: number): Promise<TestUser> {
-    t.clock.advance(ms);
-    return { ...user, ...(await createSession(t, user.userId)) };
-  }
-
   it('after the clock passes the cut-off, in the months before it and in its own month', async () => {
     let carol = await createUser(t);
     await create(carol, { title: 'Two months before' });
-    carol = await later(carol, 40 * DAY_MS);
+    carol = await later(t, carol, 40 * DAY_MS);
     await create(carol, { title: 'Just before' });
-    carol = await later(carol, 2 * 60 * 1000);
+    carol = await later(t, carol, 2 * 60 * 1000);
     await create(carol, { title: 'Just after' });
     await expectCountsOfEntries(carol, { total: 3, old: 0 });
 
     // The cut-off falls between the last two saves: the first is in a month before the cut-off's.
-    carol = await later(carol, 365 * DAY_MS - 60 * 1000);
+    carol = await later(t, carol, 365 * DAY_MS - 60 * 1000);
     await expectCountsOfEntries(carol, { total: 3, old: 2 });
-    carol = await later(carol, 2 * 60 * 1000);
+    carol = await later(t, carol, 2 * 60 * 1000);
     await expectCountsOfEntries(carol, { total: 3, old: 3 });
   });
 
