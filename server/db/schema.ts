@@ -230,7 +230,7 @@ export interface ServerSecretsTable {
 /**
  * How many of an owner's entries share a category, favourite flag, strength (-1: not yet known), reuse
  * flag (reuse_count > 1) and month of the last password change ('YYYY-MM'; '' for none): kept by
- * triggers on passwords, so the dashboard's counts sum a few rows instead of reading every entry.
+ * triggers on passwords, so the dashboard's counts sum those rows instead of reading every entry.
  */
 export interface VaultTalliesTable {
   user_id: string;

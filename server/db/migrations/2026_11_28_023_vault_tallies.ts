@@ -7,7 +7,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // and 18.9 ms at 100,000 entries on SQLite, before every dashboard paint. `vault_tallies` holds how many
 // of an owner's entries share a category, favourite flag, strength, reuse flag and month of the last
 // password change; triggers keep it on every insert, delete and update of those columns, whichever code
-// writes, as they keep vault_keys.entry_count. A count sums the owner's few tallies. "Old" is a date
+// writes, as they keep vault_keys.entry_count. A count sums the owner's tallies. "Old" is a date
 // compared with now: the months before the cut-off month come from the tallies, the cut-off month's
 // entries from the new (user_id, password_changed_at) index.
 //

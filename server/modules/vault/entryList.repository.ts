@@ -232,7 +232,7 @@ export interface CategoryCount {
 
 /**
  * Entries and favourites per category (only categories that have entries), summed from the owner's
- * tallies (vault_tallies, kept by triggers): a few rows, whatever the vault's size.
+ * tallies (vault_tallies, kept by triggers): one row per distinct key, far fewer than the entries.
  */
 export async function countByCategory(db: Executor, userId: string): Promise<CategoryCount[]> {
   const rows = await db
