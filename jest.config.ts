@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { Config } from 'jest';
 
 // ts-jest only transpiles (types are checked by `npm run typecheck`), into CommonJS for Jest.
@@ -22,7 +23,13 @@ const transform: Config['transform'] = {
   ],
 };
 
+const SERVER_SETUP = ['<rootDir>/server/test/setupServerTests.ts'];
+
 const config: Config = {
+  // Jest's default (one worker fewer than the cores) leaves a two-core CI machine with one: the server
+  // suites spend much of their time waiting on PostgreSQL, SMTP and Argon2's threads, so two run well
+  // side by side (the whole suite took 814 s instead of 1,368 s on two cores).
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   projects: [
     {
       displayName: 'web',
@@ -39,6 +46,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server', '<rootDir>/src/common'],
       testMatch: ['<rootDir>/server/**/*.test.ts', '<rootDir>/src/common/**/*.test.ts'],
+      setupFilesAfterEnv: SERVER_SETUP,
       transform,
       transformIgnorePatterns,
     },
@@ -51,6 +59,7 @@ const config: Config = {
             roots: ['<rootDir>/server'],
             testMatch: ['<rootDir>/server/**/*.test.ts'],
             globals: { __TEST_DATABASE__: 'postgres' },
+            setupFilesAfterEnv: SERVER_SETUP,
             transform,
             transformIgnorePatterns,
           },
