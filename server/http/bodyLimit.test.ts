@@ -5,8 +5,6 @@ import { IMPORT_MAX_BYTES } from '../../src/common/limits';
 import { createUser, type TestUser } from '../test/fixtures';
 import { startTestApp, type TestApp } from '../test/testApp';
 
-jest.setTimeout(60_000);
-
 describe('bodies over the limit', () => {
   let t: TestApp;
   let user: TestUser;

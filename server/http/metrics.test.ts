@@ -6,9 +6,6 @@ import { createUser, type TestUser } from '../test/fixtures';
 import { startTestApp, type TestApp } from '../test/testApp';
 import { METRICS_TOKEN_MISSING, METRICS_TOKEN_WRONG } from './metrics';
 
-// A few Argon2id runs: a user, failed sign-ins and wrong master passwords.
-jest.setTimeout(60_000);
-
 const TOKEN = 'metrics-test-token-7f3a9c1e5b2d8046';
 const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';
 

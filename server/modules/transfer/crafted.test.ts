@@ -3,8 +3,6 @@
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
-jest.setTimeout(60_000);
-
 const deepArray = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
 
 const CRAFTED: [string, string][] = [

@@ -10,9 +10,6 @@ import { FIREFOX_ACCOUNTS_SKIPPED } from './formats/firefox';
 import type { ExportedEntry } from '../../../src/common/wire';
 import * as vaultRepo from '../vault/vault.repository';
 
-// Every export and import unlocks the vault key: one Argon2id run each.
-jest.setTimeout(60_000);
-
 const sample = (name: string) =>
   fs.readFileSync(path.join(__dirname, 'formats', '__samples__', name), 'utf8');
 

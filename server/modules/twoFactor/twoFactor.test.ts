@@ -6,8 +6,6 @@ import { totp } from './totp';
 import { createSession } from '../../test/fixtures';
 import { verifySecondFactor } from './twoFactor.service';
 
-jest.setTimeout(60_000);
-
 const STEP_MS = 30_000;
 
 describe('two-factor authentication', () => {

@@ -3,8 +3,6 @@ import { createSession, createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { totp } from '../twoFactor/totp';
 
-jest.setTimeout(60_000);
-
 describe('DELETE /api/user/account', () => {
   let t: TestApp;
   let ann: TestUser;

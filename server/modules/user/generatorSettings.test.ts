@@ -2,8 +2,6 @@
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
-jest.setTimeout(60_000);
-
 const DEFAULTS = {
   mode: 'password',
   length: 16,

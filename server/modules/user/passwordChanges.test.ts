@@ -2,9 +2,6 @@ import { verifyPassword } from '../../crypto/argon';
 import { createSession, createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
-// Every password check is an Argon2id run.
-jest.setTimeout(60_000);
-
 const NEW_PASSWORD = 'Fresh7&Harbour';
 const NEW_MASTER = 'Other9!Lantern';
 

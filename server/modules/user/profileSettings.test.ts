@@ -1,8 +1,6 @@
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
-jest.setTimeout(60_000);
-
 type Method = 'GET' | 'PUT' | 'POST';
 
 describe('/api/user profile and settings', () => {

@@ -4,8 +4,6 @@ import { startTestApp, type TestApp } from '../../test/testApp';
 import { totp } from '../twoFactor/totp';
 import { sendSecurityAlert, settleSecurityAlerts } from './securityAlerts';
 
-jest.setTimeout(60_000);
-
 const NEW_PASSWORD = 'Fresh7&Harbour';
 const NEW_MASTER = 'Other9!Lantern';
 

@@ -12,8 +12,6 @@ import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { listedEntryJson, listJsonOf } from './listedEntry';
 
-jest.setTimeout(60_000);
-
 /** The members of an entry in a list, at every level, are exactly the ones its schema names. */
 function expectOnlySchemaMembers(entry: PasswordEntry): void {
   const names = (schema: { properties: object }) => Object.keys(schema.properties).sort();

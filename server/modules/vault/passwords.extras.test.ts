@@ -13,9 +13,6 @@ import type { CustomField, PasswordEntry, RevealedPasswordEntry } from '../../..
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
-// Every create, update and view is one Argon2id run.
-jest.setTimeout(60_000);
-
 const SECRET = 'JBSWY3DPEHPK3PXP';
 const SECRET_BYTES = Buffer.from('48656c6c6f21deadbeef', 'hex');
 const TOTP_URI = `otpauth://totp/ACME:alice@example.com?secret=${SECRET}&issuer=ACME`;

@@ -2,8 +2,6 @@ import type { PasswordEntry } from '../../../src/common/wire';
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
-jest.setTimeout(60_000);
-
 const SECRET = 'Searchable-Secret-5e1d';
 
 // Created in this order, one second apart: the list answers them newest first.

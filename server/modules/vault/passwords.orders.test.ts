@@ -7,8 +7,6 @@ import { startTestApp, type TestApp } from '../../test/testApp';
 import { listPage, walkList } from '../../test/listWindows';
 import { INVALID_CURSOR } from '../../http/keysetCursor';
 
-jest.setTimeout(60_000);
-
 describe('GET /api/passwords in orders', () => {
   let t: TestApp;
   let alice: TestUser;

@@ -3,9 +3,6 @@ import type { PasswordEntry, RevealedPasswordEntry } from '../../../src/common/w
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
-// Every create, update, delete and view is one Argon2id run.
-jest.setTimeout(60_000);
-
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 const ENTRY_KEYS = [

@@ -8,8 +8,6 @@ import { createUser, type TestUser } from '../../test/fixtures';
 import { listPage } from '../../test/listWindows';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
-jest.setTimeout(60_000);
-
 describe('the search index follows every write', () => {
   let t: TestApp;
   let user: TestUser;

@@ -8,8 +8,6 @@ import { INVALID_CURSOR } from '../../http/keysetCursor';
 import { MAX_LIST_CURSOR_LENGTH } from './listCursor';
 import { FEW_MATCHES, planSearch } from './entryList.repository';
 
-jest.setTimeout(60_000);
-
 /** Imports `entries` (JSON) into `user`'s vault through the API. */
 async function importEntries(t: TestApp, user: TestUser, entries: Record<string, unknown>[]) {
   const imported = await t.app.inject({
