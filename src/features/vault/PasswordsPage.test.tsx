@@ -141,6 +141,96 @@ describe('PasswordsPage', () => {
     expect(search).toHaveValue('');
   });
 
+  it('keeps the list it shows while a search waits for its answer, and says so once the wait is long', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+      await screen.findByRole('article', { name: 'Bank' });
+      const release = vault.hold('GET /passwords');
+      await user.type(screen.getByRole('searchbox', { name: 'Search passwords' }), 'git');
+      await act(() => jest.advanceTimersByTimeAsync(250));
+      expect(vault.calls.at(-1)?.query.get('search')).toBe('git');
+
+      // Asked for: the list, its count and the page stay as they were for a moment...
+      await act(() => jest.advanceTimersByTimeAsync(140));
+      expect(card('Bank')).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('2 passwords');
+      expect(screen.queryByLabelText('Updating the list')).not.toBeInTheDocument();
+      // ...then the page says it is updating, over the same list.
+      await act(() => jest.advanceTimersByTimeAsync(20));
+      expect(screen.getByLabelText('Updating the list')).toBeInTheDocument();
+      expect(card('Bank')).toBeInTheDocument();
+
+      release();
+      await act(() => jest.advanceTimersByTimeAsync(50));
+      expect(screen.queryByRole('article', { name: 'Bank' })).not.toBeInTheDocument();
+      expect(card('GitHub')).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('1 password');
+      expect(screen.queryByLabelText('Updating the list')).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows a quick answer to a search in one step, never saying it is updating', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Bank' });
+    const updating: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (screen.queryByLabelText('Updating the list')) updating.push(document.body.textContent ?? '');
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      await user.type(screen.getByRole('searchbox', { name: 'Search passwords' }), 'git');
+      await waitFor(() => expect(screen.queryByRole('article', { name: 'Bank' })).not.toBeInTheDocument());
+    } finally {
+      observer.disconnect();
+    }
+    expect(updating).toEqual([]);
+  });
+
+  it('shows the latest search when an earlier one answers after it was asked for', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Bank' });
+    const search = screen.getByRole('searchbox', { name: 'Search passwords' });
+    const release = vault.hold('GET /passwords');
+    await user.type(search, 'git');
+    await waitFor(() => expect(vault.calls.at(-1)?.query.get('search')).toBe('git'));
+    await user.type(search, 'zzz');
+    await waitFor(() => expect(vault.calls.at(-1)?.query.get('search')).toBe('gitzzz'));
+
+    release();
+    expect(await screen.findByText('No passwords found')).toBeInTheDocument();
+    expect(search).toHaveValue('gitzzz');
+    expect(search).toHaveFocus();
+  });
+
+  it('lets Clear filters win over a search still waiting for its answer', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Bank' });
+    const search = screen.getByRole('searchbox', { name: 'Search passwords' });
+    await user.type(search, 'zzz');
+    const clear = await screen.findByRole('button', { name: 'Clear filters' });
+
+    const release = vault.hold('GET /passwords');
+    await user.type(search, 'q');
+    await waitFor(() => expect(vault.calls.at(-1)?.query.get('search')).toBe('zzzq'));
+    await user.click(clear);
+    expect(search).toHaveValue('');
+    expect(await screen.findByRole('article', { name: 'Bank' })).toBeInTheDocument();
+
+    release();
+    await waitFor(() =>
+      expect(vault.calls.filter((call) => call.query.get('search') === 'zzzq')).toHaveLength(1),
+    );
+    // The late answer changes nothing: the whole list, an empty search box.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(card('Bank')).toBeInTheDocument();
+    expect(card('GitHub')).toBeInTheDocument();
+    expect(search).toHaveValue('');
+  });
+
   it('shows only favourites when the toggle is on', async () => {
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Bank' });

@@ -6,7 +6,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { SEARCH_DEBOUNCE_MS } from '../../common/constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { searchCommitted } from './pageList';
-import { selectSearch } from './vaultSlice';
+import { selectSearchAsked } from './vaultSlice';
 
 /**
  * The search box owns what is typed; the store gets it after a pause (the list query follows the
@@ -14,7 +14,7 @@ import { selectSearch } from './vaultSlice';
  */
 export function SearchField() {
   const dispatch = useAppDispatch();
-  const committed = useAppSelector(selectSearch);
+  const committed = useAppSelector(selectSearchAsked);
   const [text, setText] = useState(committed);
   // The value this field last sent or adopted: a different store value came from elsewhere (Clear).
   const [known, setKnown] = useState(committed);

@@ -4,9 +4,12 @@ import {
   favoritesOnlyChanged,
   filtersCleared,
   listQueryOf,
+  searchAsked,
   searchChanged,
   selectHasActiveFilters,
   selectListQuery,
+  selectSearch,
+  selectSearchAsked,
   vaultSlice,
   type VaultState,
 } from './vaultSlice';
@@ -47,6 +50,21 @@ describe('vault slice', () => {
       filtersCleared(),
     );
     expect(state).toEqual(vaultSlice.getInitialState());
+  });
+
+  it("holds a search asked for apart from the list's until it is shown, and forgets it on Clear", () => {
+    const asked = reduce(undefined, searchChanged('git'), searchAsked('gitlab'));
+    expect(selectSearch({ vault: asked })).toBe('git');
+    expect(selectSearchAsked({ vault: asked })).toBe('gitlab');
+    expect(selectListQuery({ vault: asked })).toEqual({ search: 'git' });
+
+    const shown = reduce(asked, searchChanged('gitlab'));
+    expect(shown).toEqual({ search: 'gitlab', category: 'all', favoritesOnly: false });
+    expect(selectSearchAsked({ vault: shown })).toBe('gitlab');
+
+    expect(reduce(asked, filtersCleared())).toEqual(vaultSlice.getInitialState());
+    expect(reduce(asked, sessionEnded())).toEqual(vaultSlice.getInitialState());
+    expect(reduce(asked, categoryChanged('work')).searchAsked).toBe('gitlab');
   });
 
   it('forgets everything when the session ends', () => {

@@ -11,6 +11,11 @@ export type CategoryFilter = Category | typeof CATEGORY_FILTER_ALL;
 export interface VaultState {
   /** The debounced search text that the list is fetched with. */
   search: string;
+  /**
+   * A search asked for whose answer has not come yet (pageList.ts searchCommitted); the list shows
+   * `search` until then. Absent when none is waiting.
+   */
+  searchAsked?: string;
   category: CategoryFilter;
   favoritesOnly: boolean;
 }
@@ -25,8 +30,12 @@ export const vaultSlice = createSlice({
   name: 'vault',
   initialState,
   reducers: {
+    searchAsked(state, action: PayloadAction<string>) {
+      state.searchAsked = action.payload;
+    },
     searchChanged(state, action: PayloadAction<string>) {
       state.search = action.payload;
+      delete state.searchAsked;
     },
     categoryChanged(state, action: PayloadAction<CategoryFilter>) {
       state.category = action.payload;
@@ -35,6 +44,7 @@ export const vaultSlice = createSlice({
       state.favoritesOnly = action.payload;
     },
     filtersCleared(state) {
+      delete state.searchAsked;
       state.search = initialState.search;
       state.category = initialState.category;
       state.favoritesOnly = initialState.favoritesOnly;
@@ -45,13 +55,16 @@ export const vaultSlice = createSlice({
   },
 });
 
-export const { searchChanged, categoryChanged, favoritesOnlyChanged, filtersCleared } = vaultSlice.actions;
+export const { searchAsked, searchChanged, categoryChanged, favoritesOnlyChanged, filtersCleared } =
+  vaultSlice.actions;
 
 interface WithVault {
   vault: VaultState;
 }
 
 export const selectSearch = (state: WithVault): string => state.vault.search;
+/** What the search box last asked for: the search waiting for its answer, else the list's. */
+export const selectSearchAsked = (state: WithVault): string => state.vault.searchAsked ?? state.vault.search;
 export const selectCategory = (state: WithVault): CategoryFilter => state.vault.category;
 export const selectFavoritesOnly = (state: WithVault): boolean => state.vault.favoritesOnly;
 
