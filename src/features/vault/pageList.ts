@@ -53,15 +53,12 @@ const SEARCH_ANSWER_WAIT_MS = 150;
 export const searchCommitted =
   (search: string, address: string) =>
   (dispatch: ListDispatch, getState: () => { vault: VaultState }): void => {
-    let settled = false;
-    const apply = () => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(waiting);
+    // Whichever comes first shows it; showing it ends its being asked for, so the other does nothing.
+    const show = () => {
       if (getState().vault.searchAsked === search) dispatch(searchChanged(search));
     };
-    const waiting = setTimeout(apply, SEARCH_ANSWER_WAIT_MS);
-    requestList(dispatch, listQueryOf({ ...getState().vault, search }), address).then(apply, apply);
+    setTimeout(show, SEARCH_ANSWER_WAIT_MS);
+    requestList(dispatch, listQueryOf({ ...getState().vault, search }), address).then(show, show);
     // After the request: the search box's render for this waits behind it, not the other way round.
     dispatch(searchAsked(search));
   };
