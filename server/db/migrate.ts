@@ -1,5 +1,6 @@
 import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
+import { ownSchemaOnly } from './ownSchemaOnly';
 import * as accounts from './migrations/2026_11_22_001_accounts';
 import * as vault from './migrations/2026_11_22_002_vault';
 import * as recoveryCodes from './migrations/2026_11_22_003_recovery_codes';
@@ -54,27 +55,28 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
- * On PostgreSQL, the schema the tables go to (the first of search_path). Kysely looks for its bookkeeping
- * tables in every schema of the database unless it is told which one: another schema's tables (a second
- * deployment, another app) would make it skip creating ours and then fail on them.
+ * The Migrator for `db`. On PostgreSQL it keeps its bookkeeping in the schema the tables go to (the first
+ * of search_path) and looks for it there only: Kysely otherwise looks in every schema of the database,
+ * where another schema's tables (a second deployment, another app) would make it skip creating ours, and
+ * a schema dropped meanwhile by another process fails its look (ownSchemaOnly.ts).
  */
-async function migrationTableSchema(db: Db): Promise<string | undefined> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+async function migratorFor(db: Db): Promise<Migrator> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return new Migrator({ db, provider });
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
-  return rows[0]?.schema ?? undefined;
+  const schema = rows[0]?.schema ?? undefined;
+  if (!schema) return new Migrator({ db, provider });
+  return new Migrator({ db: ownSchemaOnly(db, schema), provider, migrationTableSchema: schema });
 }
 
 /** Brings the schema to `name` and no further (tests of a migration start from the one before). */
 export async function migrateTo(db: Db, name: string): Promise<void> {
-  const migrator = new Migrator({ db, provider, migrationTableSchema: await migrationTableSchema(db) });
-  const { error } = await migrator.migrateTo(name);
+  const { error } = await (await migratorFor(db)).migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 /** Brings the schema up to date. Kysely takes a lock (an advisory lock on PostgreSQL), so processes starting together are safe. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider, migrationTableSchema: await migrationTableSchema(db) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (await migratorFor(db)).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';
