@@ -98,6 +98,75 @@ describe('the windows of an export', () => {
     expect(vaultKey.equals(vault)).toBe(true);
   });
 
+  /** Windows of distinct entries (3 each), so that their order shows in the file. */
+  const distinctWindows = (count: number) =>
+    Array.from({ length: count }, (_, w) =>
+      [1, 2, 3].map((i) => newEntryRow(keys, 'user-1', entry(w * 10 + i), '2025-01-01T00:00:00.000Z')),
+    );
+
+  async function exportOf(pool: WorkerPool, windows: (typeof rows)[]) {
+    const texts = [];
+    for await (const text of exportTexts(pool, windowsOf(...windows), {
+      format: 'json',
+      exportedAt: new Date(exportedAt),
+      vaultKey: Buffer.from(vault),
+    })) {
+      texts.push(text.escaped);
+    }
+    return texts;
+  }
+
+  const expectedTexts = (windows: (typeof rows)[]) =>
+    windows.map((window, w) =>
+      escapedForJson(
+        exportWriter('json', new Date(exportedAt), w * 3).entries(
+          window.map((row) => decryptedEntry(vault, row as never)),
+        ),
+      ),
+    );
+
+  it('see the thread become ready while rows come without a pause (SQLite), and hand it the windows', async () => {
+    const { sent, pool } = recordingPool();
+    // As a real thread's "ready" does, the answer arrives as a message: a later turn of the event loop.
+    (pool as unknown as { warm: () => Promise<void> }).warm = () =>
+      new Promise((resolve) => setImmediate(resolve));
+    const windows = distinctWindows(10);
+    const texts = await exportOf(pool, windows);
+    expect(texts).toEqual(expectedTexts(windows));
+    // The first windows are written here while the thread starts; then it takes them.
+    expect(sent.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('write windows here while the thread is busy, and send them out in the file order', async () => {
+    const sent: number[] = [];
+    const queued: (() => void)[] = [];
+    let mostAtOnce = 0;
+    const pool = {
+      warm: () => Promise.resolve(),
+      // A thread that writes a window only when told to: it stays busy meanwhile.
+      run: (_task: unknown, input: Parameters<typeof formatExportWindow>[0]) => {
+        sent.push(input.written);
+        mostAtOnce = Math.max(mostAtOnce, queued.length + 1);
+        return new Promise<string>((resolve) => queued.push(() => resolve(formatExportWindow(input))));
+      },
+    } as unknown as WorkerPool;
+    const windows = distinctWindows(8);
+    const exported = exportOf(pool, windows);
+    // The thread finishes one window every few turns of the event loop, slower than this one.
+    const slowThread = setInterval(() => queued.shift()?.(), 5);
+    try {
+      const texts = await exported;
+      expect(texts).toEqual(expectedTexts(windows));
+    } finally {
+      clearInterval(slowThread);
+    }
+    // Two at most were on the thread at once; besides the first (the thread was starting), windows
+    // that came while it was busy were written here.
+    expect(mostAtOnce).toBe(2);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(sent.length).toBeLessThan(windows.length - 1);
+  });
+
   it('write an export of one window here, without a worker', async () => {
     const { sent, pool } = recordingPool();
     const texts = [];

@@ -3,6 +3,7 @@
 // database meanwhile, so reading and decrypting overlap, and it never holds the decrypted entries: only
 // the text it sends.
 import type { TransferFormat } from '../../../src/common/constants';
+import { nextTurn } from '../../db/nextTurn';
 import { decryptedEntry } from '../vault/bulkCrypto';
 import type { ExportedRow } from '../vault/entries.bulk';
 import { defineTask, keyForTask, keyInTask, runHere, type WorkerPool } from '../../workers/workerPool';
@@ -40,14 +41,21 @@ export function formatExportWindow(input: ExportWindowInput): string {
   }
 }
 
+/** Windows on the worker at most: the one it writes and the next, so that it never waits for one. */
+const ON_WORKER = 2;
+/** Windows being written at most (here and on the worker) before the oldest is waited for. */
+const IN_THE_MAKING = 4;
+
 const FORMAT_EXPORT_WINDOW = defineTask<ExportWindowInput, string>(__filename, 'formatExportWindow');
 
 /**
- * The file's windows as text, in order. Once a second window is read a worker thread is started; each
- * window goes to it once the next one has been read, and the next is read while the worker works.
- * Until the thread is ready (~0.1 s, a few windows) windows are written here, and an export of one
- * window (most vaults) never starts one. Closing the generator early (the client went away) closes the
- * row reader too; a window still on a worker is let go.
+ * The file's windows as text, in order. Once a second window is read a worker thread is started. From
+ * when it is ready (~0.1 s, a few windows) a window goes to it while it holds fewer than ON_WORKER, and
+ * is written here otherwise, so both threads write: on its own the worker (a small heap: ~20 ms a
+ * window against ~16 ms here) set the pace of the whole export while this thread, between its reads,
+ * waited. A written window goes out at once, in the file's order. An export of one window (most vaults)
+ * never starts a thread. Closing the generator early (the client went away) closes the row reader too;
+ * a window still on a worker is let go.
  */
 export async function* exportTexts(
   pool: WorkerPool,
@@ -56,7 +64,10 @@ export async function* exportTexts(
 ): AsyncGenerator<ExportText, void, undefined> {
   let written = 0;
   let worker: 'none' | 'starting' | 'ready' = 'none';
-  const format = (window: ExportedRow[]): Promise<ExportText> => {
+  let onWorker = 0;
+  /** The texts being written, in the file's order; `ready` once written (or failed). */
+  const making: { text: Promise<ExportText>; ready: boolean }[] = [];
+  const begin = (window: ExportedRow[]): void => {
     const vaultKey = keyForTask(meta.vaultKey);
     const input = {
       format: meta.format,
@@ -66,15 +77,22 @@ export async function* exportTexts(
       rows: window,
     };
     written += window.length;
-    const text =
-      worker === 'ready'
-        ? pool.run(FORMAT_EXPORT_WINDOW, input, [vaultKey.buffer])
-        : runHere(formatExportWindow, input);
-    const done = text.then((escaped) => ({ escaped, entries: window.length }));
+    let escaped: Promise<string>;
+    if (worker === 'ready' && onWorker < ON_WORKER) {
+      onWorker += 1;
+      escaped = pool.run(FORMAT_EXPORT_WINDOW, input, [vaultKey.buffer]).finally(() => (onWorker -= 1));
+    } else {
+      escaped = runHere(formatExportWindow, input);
+    }
+    const item = { text: escaped.then((text) => ({ escaped: text, entries: window.length })), ready: false };
     // Awaited below, or abandoned when the export ends early: never an unhandled rejection.
-    done.catch(() => undefined);
-    return done;
+    item.text.then(
+      () => (item.ready = true),
+      () => (item.ready = true),
+    );
+    making.push(item);
   };
+  const oldest = () => (making.shift() as (typeof making)[number]).text;
   const startWorker = () => {
     if (worker !== 'none') return;
     worker = 'starting';
@@ -85,22 +103,21 @@ export async function* exportTexts(
     );
   };
   let read: ExportedRow[] | undefined;
-  let ahead: Promise<ExportText> | undefined;
   try {
     for await (const window of rows) {
       if (read) {
         startWorker();
-        const sent = format(read);
-        if (ahead) yield await ahead;
-        ahead = sent;
+        begin(read);
       }
       read = window;
+      // What is written goes out at once; the oldest is waited for only when enough are in the making.
+      while (making.length > 0 && (making[0].ready || making.length > IN_THE_MAKING)) yield await oldest();
+      // SQLite reads synchronously: without a turn of the loop per window the worker's "ready" (and
+      // every other request) would wait for the whole export, and every window would be written here.
+      await nextTurn();
     }
-    if (read) {
-      const last = format(read);
-      if (ahead) yield await ahead;
-      yield await last;
-    }
+    if (read) begin(read);
+    while (making.length > 0) yield await oldest();
   } finally {
     await rows.return(undefined);
   }

@@ -5,6 +5,7 @@
 // PostgreSQL other requests use it meanwhile (on SQLite their queries wait for the import's transaction,
 // as they did before).
 import type { Db } from '../../db/database';
+import { nextTurn } from '../../db/nextTurn';
 import type { EntryContent } from '../../../src/common/wire';
 import type { WorkerPool } from '../../workers/workerPool';
 import {
@@ -31,12 +32,6 @@ export interface ImportProgress {
   written(done: number, total: number): void;
 }
 
-/**
- * SQLite's driver answers synchronously: without a turn of the event loop between slices the whole
- * import is one run of microtasks, and no progress line leaves the process before the last one.
- */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 const piecesOf = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
@@ -55,7 +50,10 @@ export async function writePlan(
   await nextTurn();
   let done = 0;
   let reported = 0;
-  /** After every slice of entries and at the end of each kind of write, a line (and a turn of the loop). */
+  /**
+   * After every slice of entries and at the end of each kind of write, a line and a turn of the loop:
+   * without it no progress line would leave the process before the last one (nextTurn.ts).
+   */
   const report = async (force: boolean) => {
     if (done === reported || (!force && done - reported < PROGRESS_SLICE)) return;
     reported = done;

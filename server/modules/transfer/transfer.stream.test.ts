@@ -214,10 +214,10 @@ describe('export stream and import progress', () => {
 
     it('is one snapshot on PostgreSQL; on SQLite an import meanwhile neither waits nor breaks it', async () => {
       const user = await createUser(t);
-      // Five windows: Readable asks for one chunk ahead, and the export has read two windows past the
-      // chunk it yields (one on a worker, one waiting to go: exportWindows.ts), so the fifth is read
-      // after the import below.
-      const count = 4 * EXPORT_WINDOW + 100;
+      // Ten windows: Readable asks for one chunk ahead, and the export reads a few windows past the
+      // chunk it yields (up to four being written beside the one just read: exportWindows.ts), so the
+      // last ones are read after the import below.
+      const count = 9 * EXPORT_WINDOW + 100;
       await importRows(user, vaultRows(count));
       const auth = { userId: user.userId, sessionId: user.sessionId };
       const { body } = await exportPasswords(t.ctx, auth, user.masterPassword, 'json');
