@@ -57,11 +57,11 @@ describe('an export window', () => {
 
 describe('the windows of an export', () => {
   /** A pool that runs tasks here and records what each was handed and moved. */
-  function recordingPool() {
+  /** By default a thread that is ready as soon as it is asked for. */
+  function recordingPool(warm: () => Promise<void> = () => Promise.resolve()) {
     const sent: { keyBytes: number; moved: ArrayBuffer[] }[] = [];
     const pool = {
-      // A thread that is ready as soon as it is asked for.
-      warm: () => Promise.resolve(),
+      warm,
       run: (_task: unknown, input: Parameters<typeof formatExportWindow>[0], moved: ArrayBuffer[]) => {
         sent.push({ keyBytes: input.vaultKey.buffer.byteLength, moved });
         return Promise.resolve(formatExportWindow(input));
@@ -126,10 +126,8 @@ describe('the windows of an export', () => {
     );
 
   it('see the thread become ready while rows come without a pause (SQLite), and hand it the windows', async () => {
-    const { sent, pool } = recordingPool();
     // As a real thread's "ready" does, the answer arrives as a message: a later turn of the event loop.
-    (pool as unknown as { warm: () => Promise<void> }).warm = () =>
-      new Promise((resolve) => setImmediate(resolve));
+    const { sent, pool } = recordingPool(() => new Promise((resolve) => setImmediate(resolve)));
     const windows = distinctWindows(10);
     const texts = await exportOf(pool, windows);
     expect(texts).toEqual(expectedTexts(windows));

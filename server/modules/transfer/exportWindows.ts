@@ -112,8 +112,7 @@ export async function* exportTexts(
       read = window;
       // What is written goes out at once; the oldest is waited for only when enough are in the making.
       while (making.length > 0 && (making[0].ready || making.length > IN_THE_MAKING)) yield await oldest();
-      // SQLite reads synchronously: without a turn of the loop per window the worker's "ready" (and
-      // every other request) would wait for the whole export, and every window would be written here.
+      // On SQLite the worker's "ready", its answers and other requests are handled here (nextTurn.ts).
       await nextTurn();
     }
     if (read) begin(read);
