@@ -24,6 +24,7 @@ import * as postgresSearchTable from './migrations/2026_11_28_020_postgres_searc
 import * as postgresColumnStatistics from './migrations/2026_11_28_021_postgres_column_statistics';
 import * as postgresCategoryIndexIds from './migrations/2026_11_28_022_postgres_category_index_ids';
 import * as vaultTallies from './migrations/2026_11_28_023_vault_tallies';
+import * as entriesWithoutHealth from './migrations/2026_11_28_024_entries_without_health';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_021_postgres_column_statistics': postgresColumnStatistics,
   '2026_11_28_022_postgres_category_index_ids': postgresCategoryIndexIds,
   '2026_11_28_023_vault_tallies': vaultTallies,
+  '2026_11_28_024_entries_without_health': entriesWithoutHealth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
