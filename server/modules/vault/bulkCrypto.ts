@@ -2,7 +2,7 @@
 // and the main thread too where it writes a few entries. It touches no database and imports nothing
 // that does, so that a worker loads little.
 import type { EntryContent, ExportedEntry } from '../../../src/common/wire';
-import { newId } from '../../crypto/tokens';
+import { newOrderedId } from '../../crypto/tokens';
 import { defineTask, keyInTask } from '../../workers/workerPool';
 import { openSecrets, sealSecrets, type EntryKeys } from './entrySecrets';
 import { plainFieldsOf } from './listedEntry';
@@ -38,7 +38,7 @@ export function newEntryRow(
   now: string,
 ): NewPasswordRow {
   // The id comes first: the ciphertexts are bound to it.
-  const id = newId();
+  const id = newOrderedId();
   const createdAt = entry.createdAt ?? now;
   return {
     id,

@@ -2,7 +2,7 @@ import { notFound } from '../../http/errors';
 
 export const ENTRY_NOT_FOUND = 'Password not found';
 
-/** Ids are crypto.randomUUID(); anything else cannot be an entry. */
+/** Ids are UUIDs (version 7 since newOrderedId, 4 before); anything else cannot be an entry. */
 export const ENTRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const entryNotFound = () => notFound(ENTRY_NOT_FOUND);

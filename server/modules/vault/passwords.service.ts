@@ -12,7 +12,7 @@ import type {
   VaultHealth,
 } from '../../../src/common/wire';
 import type { AppContext } from '../../context';
-import { newId } from '../../crypto/tokens';
+import { newOrderedId } from '../../crypto/tokens';
 import { badRequest } from '../../http/errors';
 import { ENTRY_ID, entryNotFound } from './entryIds';
 import type { AuthInfo } from '../../plugins/authenticate';
@@ -226,7 +226,7 @@ export function createPassword(
   const extras = extrasOf(body);
   return withVaultKey(ctx, auth, credential, async (vaultKey) => {
     // The id comes first: the ciphertexts are bound to it.
-    const id = newId();
+    const id = newOrderedId();
     const now = ctx.now().toISOString();
     const row = {
       id,
