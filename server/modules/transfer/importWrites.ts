@@ -1,12 +1,13 @@
 // An import's writes, in batches of one statement each, with progress reported every few batches. They
 // all run in the caller's one transaction: a failure in any batch writes nothing. New entries are sealed
-// on a worker thread a few batches ahead of the writes, so that sealing and the database's work overlap
-// (the first write waits for one batch only). The main thread is then free while the worker seals: on
-// PostgreSQL other requests use it meanwhile (on SQLite their queries wait for the import's transaction,
-// as they did before).
+// on a worker thread a few batches ahead of the writes, so that sealing and the database's work overlap,
+// and here as well whenever the batch to write next is not sealed yet (workers/inOrder.ts): both threads
+// seal, and this one writes. On PostgreSQL other requests use this thread while it waits for the
+// database (on SQLite their queries wait for the import's transaction, as they did before).
 import type { Db } from '../../db/database';
 import { nextTurn } from '../../db/nextTurn';
 import type { EntryContent } from '../../../src/common/wire';
+import { inOrder } from '../../workers/inOrder';
 import type { WorkerPool } from '../../workers/workerPool';
 import {
   insertNewRows,
@@ -16,13 +17,12 @@ import {
   withBulkKeys,
   WRITE_BATCH,
   type EntryKeys,
-  type StoredNewRow,
 } from '../vault/entries.bulk';
 import type { ImportPlan } from './importPlan';
 
 /** Entries between progress lines: four statements of 500 rows. */
 export const PROGRESS_SLICE = 2000;
-/** Batches sealed ahead of the one being written (what the worker holds at most: one slice). */
+/** Batches on the worker at most, sealed ahead of the one being written: one slice. */
 const SEALED_AHEAD = PROGRESS_SLICE / WRITE_BATCH;
 
 export interface ImportProgress {
@@ -62,23 +62,16 @@ export async function writePlan(
   };
   await withBulkKeys(entryKeys, async (keys) => {
     const batches = piecesOf(plan.inserts, WRITE_BATCH);
-    const sealer = plan.inserts.length >= SEAL_ON_WORKER_FROM ? pool : undefined;
-    const sealing: Promise<StoredNewRow[]>[] = [];
-    const sealAhead = () => {
-      while (sealing.length < SEALED_AHEAD && batches.length > 0) {
-        const rows = sealNewEntries(sealer, keys, userId, batches.shift() as EntryContent[], now);
-        // Awaited in turn, or dropped when an earlier batch failed: never an unhandled rejection.
-        rows.catch(() => undefined);
-        sealing.push(rows);
-      }
+    const seal = (sealer?: WorkerPool) => (i: number) =>
+      sealNewEntries(sealer, keys, userId, batches[i] as EntryContent[], now);
+    const jobs = {
+      onWorker: plan.inserts.length >= SEAL_ON_WORKER_FROM ? seal(pool) : undefined,
+      here: seal(undefined),
     };
-    sealAhead();
-    for (let next = sealing.shift(); next; next = sealing.shift()) {
-      const rows = await next;
-      sealAhead();
+    for await (const rows of inOrder(batches.length, jobs, SEALED_AHEAD)) {
       await insertNewRows(trx, userId, rows);
       done += rows.length;
-      await report(sealing.length === 0);
+      await report(done === plan.inserts.length);
     }
     for (const overwrites of piecesOf([...plan.updates], PROGRESS_SLICE)) {
       await overwriteEntries(trx, userId, keys, overwrites, now);
