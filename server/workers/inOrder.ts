@@ -26,33 +26,34 @@ export async function* inOrder<T>(
   jobs: SharedJobs<T>,
   ahead: number,
 ): AsyncGenerator<T, void, undefined> {
-  const slots: (Slot<T> | undefined)[] = [];
+  /** Jobs started and not yet taken, in order. */
+  const waiting: Slot<T>[] = [];
+  let started = 0;
   let onWorker = 0;
   const start = (job: (i: number) => Promise<T>, worker: boolean) => {
     if (worker) onWorker += 1;
-    const slot: Slot<T> = { result: job(slots.length), settled: false };
+    const slot: Slot<T> = { result: job(started), settled: false };
+    started += 1;
     const settle = () => {
       slot.settled = true;
       if (worker) onWorker -= 1;
     };
     // Awaited in turn, or dropped when an earlier job failed: never an unhandled rejection.
     slot.result.then(settle, settle);
-    slots.push(slot);
+    waiting.push(slot);
   };
   const feedWorker = () => {
     const { onWorker: worker } = jobs;
-    while (worker && onWorker < ahead && slots.length < count) start(worker, true);
+    while (worker && onWorker < ahead && started < count) start(worker, true);
   };
-  for (let next = 0; next < count; next += 1) {
+  while (waiting.length > 0 || started < count) {
     feedWorker();
-    if (slots.length === next) start(jobs.here, false);
-    while (!(slots[next] as Slot<T>).settled && slots.length < count) {
+    if (waiting.length === 0) start(jobs.here, false);
+    while (!waiting[0].settled && started < count) {
       start(jobs.here, false);
       await nextTurn();
       feedWorker();
     }
-    const { result } = slots[next] as Slot<T>;
-    slots[next] = undefined;
-    yield await result;
+    yield await (waiting.shift() as Slot<T>).result;
   }
 }
