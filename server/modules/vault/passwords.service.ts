@@ -111,6 +111,8 @@ async function readWindow(
   limit: number | undefined,
 ): Promise<lists.WindowRow[]> {
   const { sort } = order;
+  // A search the owner's entries never match (counted by its plan) has no window to read.
+  if (filter.searchMatches === 0) return [];
   if (!order.favoritesFirst) return lists.listWindow(db, userId, filter, { sort, part: 'all', after, limit });
   let rows: lists.WindowRow[] = [];
   if (after === undefined || after.part === 'favorites') {
@@ -160,7 +162,7 @@ export async function listPasswordsJson(ctx: AppContext, userId: string, query: 
   ) {
     throw badRequest(INVALID_CURSOR);
   }
-  const filter = await lists.planSearch(ctx.db, filterOf(ctx, query));
+  const filter = await lists.planSearch(ctx.db, userId, filterOf(ctx, query));
   // One more row than asked tells whether another window follows, without a second query.
   const limit = query.limit === undefined ? undefined : query.limit + 1;
   const [rows, total] = await Promise.all([

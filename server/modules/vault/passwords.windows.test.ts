@@ -298,15 +298,43 @@ describe('search read from its few matches or along the rows: the same entries e
   afterAll(() => t.close());
 
   it('plans a rare text from its matches and a common one along the rows (SQLite; PostgreSQL plans itself)', async () => {
-    const planOf = async (search: string) => (await planSearch(t.db, { search })).searchPlan;
+    const planOf = async (search: string) => (await planSearch(t.db, alice.userId, { search })).searchPlan;
     if (t.sqliteFile) {
       expect(await planOf('needle')).toBe('matches');
       expect(await planOf('shared')).toBe('scan');
+      // Below three characters the owner's matches decide: "e-" is in Alice's needles alone.
+      expect(await planOf('e-')).toBe('matches');
+      expect(await planOf('sh')).toBe('scan');
     } else {
       expect(await planOf('needle')).toBeUndefined();
+      expect(await planOf('e-')).toBeUndefined();
     }
-    // Below three characters the trigram index has no say.
-    expect(await planOf('ne')).toBeUndefined();
+  });
+
+  it('finds a rare text of two characters, in windows, with its total, in every order', async () => {
+    const needles = expected(rare);
+    const { titles, totals } = await walk({ search: 'E-', limit: '2' });
+    expect(titles).toEqual(needles);
+    expect(totals).toEqual([needles.length]);
+    const favourite = (n: number) => n % 5 === 0;
+    expect((await walk({ search: 'e-', favoritesFirst: 'true', limit: '2' })).titles).toEqual([
+      ...expected((n) => rare(n) && favourite(n)),
+      ...expected((n) => rare(n) && !favourite(n)),
+    ]);
+    expect((await walk({ search: 'e-', sort: 'name', limit: '3' })).titles).toEqual([...needles].sort());
+    const work = (n: number) => n % 7 === 0;
+    expect((await walk({ search: 'e-', category: 'work', limit: '1' })).titles).toEqual(
+      expected((n) => rare(n) && work(n)),
+    );
+    // A letter in none of Alice's entries: an empty list, whatever the order.
+    const orders: Record<string, string>[] = [{}, { favoritesFirst: 'true' }, { sort: 'name' }];
+    for (const order of orders) {
+      expect(await walk({ search: 'q', limit: '2', ...order })).toEqual({ titles: [], totals: [0] });
+    }
+    // A common one of two characters: every entry, walked along the rows.
+    const common = await walk({ search: 'sh', limit: '700' });
+    expect(common.titles).toEqual(expected(() => true));
+    expect(common.totals).toEqual([SHARED]);
   });
 
   it('finds a rare text, in windows, with its total, never another user’s', async () => {
