@@ -111,8 +111,6 @@ async function readWindow(
   limit: number | undefined,
 ): Promise<lists.WindowRow[]> {
   const { sort } = order;
-  // A search the owner's entries never match (counted by its plan) has no window to read.
-  if (filter.searchMatches === 0) return [];
   if (!order.favoritesFirst) return lists.listWindow(db, userId, filter, { sort, part: 'all', after, limit });
   let rows: lists.WindowRow[] = [];
   if (after === undefined || after.part === 'favorites') {
@@ -128,6 +126,21 @@ async function readWindow(
     rows = rows.concat(others);
   }
   return rows;
+}
+
+/** The window's rows and the list's total; where the count comes first, no window when it is 0. */
+async function rowsAndTotal(
+  db: repo.Executor,
+  userId: string,
+  filter: lists.EntryFilter,
+  order: ListOrder,
+  after: ListCursor | undefined,
+  limit: number | undefined,
+): Promise<[lists.WindowRow[], number]> {
+  const rows = () => readWindow(db, userId, filter, order, after, limit);
+  if (!lists.countsBeforeWindows(db)) return Promise.all([rows(), lists.countEntries(db, userId, filter)]);
+  const total = await lists.countEntries(db, userId, filter);
+  return [total === 0 ? [] : await rows(), total];
 }
 
 /** Where the window after `last` starts, in `order`. */
@@ -165,10 +178,7 @@ export async function listPasswordsJson(ctx: AppContext, userId: string, query: 
   const filter = await lists.planSearch(ctx.db, userId, filterOf(ctx, query));
   // One more row than asked tells whether another window follows, without a second query.
   const limit = query.limit === undefined ? undefined : query.limit + 1;
-  const [rows, total] = await Promise.all([
-    readWindow(ctx.db, userId, filter, order, after, limit),
-    lists.countEntries(ctx.db, userId, filter),
-  ]);
+  const [rows, total] = await rowsAndTotal(ctx.db, userId, filter, order, after, limit);
   const more = query.limit !== undefined && rows.length > query.limit;
   const window = more ? rows.slice(0, query.limit) : rows;
   const last = window[window.length - 1];

@@ -305,6 +305,10 @@ describe('search read from its few matches or along the rows: the same entries e
       // Below three characters the owner's matches decide: "e-" is in Alice's needles alone.
       expect(await planOf('e-')).toBe('matches');
       expect(await planOf('sh')).toBe('scan');
+      // A category beside it changes nothing: the search's own matches decide.
+      expect((await planSearch(t.db, alice.userId, { search: '/2', category: 'work' })).searchPlan).toBe(
+        'matches',
+      );
     } else {
       expect(await planOf('needle')).toBeUndefined();
       expect(await planOf('e-')).toBeUndefined();
@@ -322,12 +326,28 @@ describe('search read from its few matches or along the rows: the same entries e
       ...expected((n) => rare(n) && !favourite(n)),
     ]);
     expect((await walk({ search: 'e-', sort: 'name', limit: '3' })).titles).toEqual([...needles].sort());
+    // "/2" is in the address of every entry numbered from 2 (162 of them, of every kind), narrowed here.
+    const fromTwo = (n: number) => String(n).startsWith('2');
     const work = (n: number) => n % 7 === 0;
-    expect((await walk({ search: 'e-', category: 'work', limit: '1' })).titles).toEqual(
-      expected((n) => rare(n) && work(n)),
-    );
+    for (const [query, keep] of [
+      [{ category: 'work' }, (n: number) => fromTwo(n) && work(n)],
+      [{ category: 'other' }, (n: number) => fromTwo(n) && !work(n)],
+      [{ favorite: 'true' }, (n: number) => fromTwo(n) && favourite(n)],
+      [{ favorite: 'false', sort: 'name' }, (n: number) => fromTwo(n) && !favourite(n)],
+    ] as const) {
+      const narrowed = await walk({ search: '/2', limit: '25', ...query });
+      const titles = expected(keep);
+      expect(narrowed.titles).toEqual('sort' in query ? [...titles].sort() : titles);
+      expect(narrowed.totals).toEqual([titles.length]);
+    }
     // A letter in none of Alice's entries: an empty list, whatever the order.
-    const orders: Record<string, string>[] = [{}, { favoritesFirst: 'true' }, { sort: 'name' }];
+    const orders: Record<string, string>[] = [
+      {},
+      { favoritesFirst: 'true' },
+      { sort: 'name' },
+      { category: 'work' },
+      { favorite: 'true' },
+    ];
     for (const order of orders) {
       expect(await walk({ search: 'q', limit: '2', ...order })).toEqual({ titles: [], totals: [0] });
     }
