@@ -97,19 +97,22 @@ interface ListOrder {
   favoritesFirst: boolean;
 }
 
+/** One read of an owner's list: which entries, in what order, after which one and how many. */
+interface ListRead {
+  db: repo.Executor;
+  userId: string;
+  filter: lists.EntryFilter;
+  order: ListOrder;
+  after: ListCursor | undefined;
+  limit: number | undefined;
+}
+
 /**
  * Up to `limit` rows of the list in `order` after `after` (all the rest without a limit). With
  * favourites first the favourites are read, then, when the window is not full, the others from their
  * start: each part through its own index.
  */
-async function readWindow(
-  db: repo.Executor,
-  userId: string,
-  filter: lists.EntryFilter,
-  order: ListOrder,
-  after: ListCursor | undefined,
-  limit: number | undefined,
-): Promise<lists.WindowRow[]> {
+async function readWindow({ db, userId, filter, order, after, limit }: ListRead): Promise<lists.WindowRow[]> {
   const { sort } = order;
   if (!order.favoritesFirst) return lists.listWindow(db, userId, filter, { sort, part: 'all', after, limit });
   let rows: lists.WindowRow[] = [];
@@ -129,15 +132,9 @@ async function readWindow(
 }
 
 /** The window's rows and the list's total; where the count comes first, no window when it is 0. */
-async function rowsAndTotal(
-  db: repo.Executor,
-  userId: string,
-  filter: lists.EntryFilter,
-  order: ListOrder,
-  after: ListCursor | undefined,
-  limit: number | undefined,
-): Promise<[lists.WindowRow[], number]> {
-  const rows = () => readWindow(db, userId, filter, order, after, limit);
+async function rowsAndTotal(read: ListRead): Promise<[lists.WindowRow[], number]> {
+  const { db, userId, filter } = read;
+  const rows = () => readWindow(read);
   if (!lists.countsBeforeWindows(db)) return Promise.all([rows(), lists.countEntries(db, userId, filter)]);
   const total = await lists.countEntries(db, userId, filter);
   return [total === 0 ? [] : await rows(), total];
@@ -178,7 +175,7 @@ export async function listPasswordsJson(ctx: AppContext, userId: string, query: 
   const filter = await lists.planSearch(ctx.db, userId, filterOf(ctx, query));
   // One more row than asked tells whether another window follows, without a second query.
   const limit = query.limit === undefined ? undefined : query.limit + 1;
-  const [rows, total] = await rowsAndTotal(ctx.db, userId, filter, order, after, limit);
+  const [rows, total] = await rowsAndTotal({ db: ctx.db, userId, filter, order, after, limit });
   const more = query.limit !== undefined && rows.length > query.limit;
   const window = more ? rows.slice(0, query.limit) : rows;
   const last = window[window.length - 1];
