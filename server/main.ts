@@ -45,6 +45,7 @@ export async function main(config: Config = readConfig()): Promise<void> {
   const db = createDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'vault.db'),
+    checkpointInBackground: true,
   });
   let serverKey: Buffer;
   try {

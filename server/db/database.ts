@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { ensurePrivateDatabaseFile } from './privateFiles';
+import { startWalCheckpointer } from './walCheckpointer';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -10,6 +11,11 @@ export interface DatabaseOptions {
   /** postgres://... ; when unset, SQLite at `sqliteFile`. */
   databaseUrl?: string;
   sqliteFile: string;
+  /**
+   * SQLite: checkpoint the WAL on a thread of its own (walCheckpointer.ts) instead of in the commits of
+   * requests. For the server program; short-lived tools and the tests keep SQLite's own checkpoints.
+   */
+  checkpointInBackground?: boolean;
 }
 
 /** The connections a database holds right now (the metrics read it at each scrape). */
@@ -109,7 +115,19 @@ export function createDatabase(options: DatabaseOptions): Db {
   // file by default: an import's INSERT of 500 rows (with its triggers) copies thousands of pages there.
   // In memory it wrote 20,000 entries ~20% faster; only the running statement's pages are held.
   sqlite.pragma('temp_store = MEMORY');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  const checkpointer = options.checkpointInBackground ? startWalCheckpointer(sqlite) : undefined;
+  const database: SqliteDatabase = checkpointer
+    ? {
+        ...statements,
+        close: () => {
+          // The thread's connection first: the last one to close checkpoints all and removes the WAL.
+          checkpointer.stop();
+          statements.close();
+        },
+      }
+    : statements;
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   // One connection, always open: every query of the process goes through it, one at a time.
   poolUses.set(db, () => ({ dialect: 'sqlite', connections: sqlite.open ? 1 : 0, maxConnections: 1 }));
   return db;
