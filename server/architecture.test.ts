@@ -27,6 +27,7 @@ const TABLE_OWNERS: Record<string, string> = {
   activity: 'server/modules/activity/activity.repository.ts',
   vault_keys: 'server/modules/vault',
   vault_tallies: 'server/modules/vault',
+  search_letters: 'server/modules/vault',
   master_password_failures: 'server/modules/vault',
   rate_limits: 'server/security/sqlRateLimiter.ts',
   server_secrets: 'server/crypto/serverKey.ts',

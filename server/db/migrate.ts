@@ -25,6 +25,7 @@ import * as postgresColumnStatistics from './migrations/2026_11_28_021_postgres_
 import * as postgresCategoryIndexIds from './migrations/2026_11_28_022_postgres_category_index_ids';
 import * as vaultTallies from './migrations/2026_11_28_023_vault_tallies';
 import * as entriesWithoutHealth from './migrations/2026_11_28_024_entries_without_health';
+import * as searchLetters from './migrations/2026_11_29_025_search_letters';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_022_postgres_category_index_ids': postgresCategoryIndexIds,
   '2026_11_28_023_vault_tallies': vaultTallies,
   '2026_11_28_024_entries_without_health': entriesWithoutHealth,
+  '2026_11_29_025_search_letters': searchLetters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -242,6 +242,12 @@ export interface VaultTalliesTable {
   entries: number;
 }
 
+/** A column of search_letters: how many of the owner's entries' search text contains the letter. */
+export type SearchLetterColumn = `has_${string}`;
+
+/** Per owner, the entries whose search text contains each of a-z and 0-9 (migration 025). */
+export type SearchLettersTable = { user_id: string } & { [column: SearchLetterColumn]: number };
+
 export interface RateLimitsTable {
   key: string;
   count: number;
@@ -254,6 +260,7 @@ export interface Database {
   users: UsersTable;
   vault_keys: VaultKeysTable;
   vault_tallies: VaultTalliesTable;
+  search_letters: SearchLettersTable;
   two_factor: TwoFactorTable;
   user_settings: UserSettingsTable;
   pending_registrations: PendingRegistrationsTable;

@@ -73,6 +73,7 @@ describe('DELETE /api/user/account', () => {
         'users',
         'vault_keys',
         'vault_tallies',
+        'search_letters',
         'user_settings',
         'two_factor',
         'passwords',

@@ -83,10 +83,11 @@ function isPostgres(db: Executor): boolean {
  * Whether a list is best counted before its window is read. SQLite answers one query at a time, so the
  * count costs nothing extra first, and an empty list then reads no window: a window of a filter nothing
  * passes ("github" in a category no GitHub entry is in) walks every row the filter might pass, 40-90 ms
- * at 100,000 entries. PostgreSQL reads the two at once, on two connections.
+ * at 100,000 entries. PostgreSQL reads the two at once, on two connections, but for a letter alone,
+ * whose count is one row: the window of a letter no entry has ("q") read the whole search table, ~20 ms.
  */
-export function countsBeforeWindows(db: Executor): boolean {
-  return !isPostgres(db);
+export function countsBeforeWindows(db: Executor, filter: EntryFilter): boolean {
+  return !isPostgres(db) || isCountedLetter(filter);
 }
 
 /** FTS5's trigram index answers substrings of three characters or more; shorter ones are scanned. */
@@ -123,11 +124,12 @@ export async function planSearch(db: Executor, userId: string, filter: EntryFilt
 
 /**
  * A search of one or two characters on SQLite (the trigram index has no say): the owner's matches are
- * counted along the covering (user_id, search_text) index, ~10 ms at 100,000 entries, which the list's
- * total of a search alone needs anyway. A window of a common text is found early in a walk of the owner's
- * rows; one of a rare text ("q", say) walked them all, looking up each row for its text: 93 ms at 100,000
- * entries, and more with a category or favourites beside it, whose total was counted the same way. Few
- * matches are read from that index instead (~16 ms), then filtered and sorted, for a window and a count.
+ * counted (a letter or digit from search_letters, two characters along the covering (user_id,
+ * search_text) index, ~10 ms at 100,000 entries), which the list's total of a search alone needs anyway.
+ * A window of a common text is found early in a walk of the owner's rows; one of a rare text ("q", say)
+ * walked them all, looking up each row for its text: 93 ms at 100,000 entries, and more with a category
+ * or favourites beside it, whose total was counted the same way. Few matches are read from that index
+ * instead (~16 ms), then filtered and sorted, for a window and a count.
  */
 async function planShortSearch(db: Executor, userId: string, filter: EntryFilter): Promise<EntryFilter> {
   const matches = await countEntries(db, userId, { search: filter.search });
@@ -230,9 +232,29 @@ export function listWindow(
 const narrowsBeyondSearch = (filter: EntryFilter) =>
   filter.category !== undefined || filter.favorite !== undefined || filter.health !== undefined;
 
+/** The searches whose totals search_letters keeps (migration 025): one letter a-z or digit, folded. */
+const COUNTED_LETTER = /^[a-z0-9]$/;
+
+/** A search of a letter or digit alone, whose total is kept by triggers. */
+function isCountedLetter(filter: EntryFilter): filter is EntryFilter & { search: string } {
+  return filter.search !== undefined && !narrowsBeyondSearch(filter) && COUNTED_LETTER.test(filter.search);
+}
+
+/** How many of the owner's entries' search text contains `letter` (COUNTED_LETTER), as triggers keep it. */
+async function countWithLetter(db: Executor, userId: string, letter: string): Promise<number> {
+  const row = await db
+    .selectFrom('search_letters')
+    .select(sql.ref<number>(`has_${letter}`).as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 /**
  * How many of the owner's entries pass the filter; without one, the counter the triggers keep; for a
- * search alone on PostgreSQL, its narrow table, without reading the entries at all.
+ * search of one letter or digit alone, the counts the triggers keep too (neither index serves a text that
+ * short: it was a read of every entry's text, ~10 ms on SQLite and ~20 ms on PostgreSQL at 100,000); for
+ * another search alone on PostgreSQL, its narrow table, without reading the entries at all.
  */
 export async function countEntries(db: Executor, userId: string, filter: EntryFilter): Promise<number> {
   if (filter.searchMatches === 0) return 0;
@@ -245,6 +267,7 @@ export async function countEntries(db: Executor, userId: string, filter: EntryFi
       .executeTakeFirst();
     return Number(keys?.entry_count ?? 0);
   }
+  if (isCountedLetter(filter)) return countWithLetter(db, userId, filter.search);
   if (filter.search && !narrowsBeyondSearch(filter) && isPostgres(db)) {
     const { rows } = await sql<{ count: string }>`select count(*) as count from passwords_search
       where user_id = ${userId} and ${searchTextContains(filter.search)}`.execute(db);

@@ -135,7 +135,8 @@ async function readWindow({ db, userId, filter, order, after, limit }: ListRead)
 async function rowsAndTotal(read: ListRead): Promise<[lists.WindowRow[], number]> {
   const { db, userId, filter } = read;
   const rows = () => readWindow(read);
-  if (!lists.countsBeforeWindows(db)) return Promise.all([rows(), lists.countEntries(db, userId, filter)]);
+  if (!lists.countsBeforeWindows(db, filter))
+    return Promise.all([rows(), lists.countEntries(db, userId, filter)]);
   const total = await lists.countEntries(db, userId, filter);
   return [total === 0 ? [] : await rows(), total];
 }
