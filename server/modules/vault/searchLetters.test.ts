@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { PasswordEntry } from '../../../src/common/wire';
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { vaultCalls } from '../../test/vaultCalls';
 import { migrateTo, migrateToLatest } from '../../db/migrate';
 
 // Every save is one Argon2id run.
@@ -14,8 +15,6 @@ jest.setTimeout(180_000);
 
 const STRONG = 'Kx9#mQ2$vLp7!rTz';
 const LETTERS = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 describe('the total of a one-letter search follows every write', () => {
   let t: TestApp;
@@ -25,18 +24,7 @@ describe('the total of a one-letter search follows every write', () => {
   });
   afterAll(() => t.close());
 
-  const call = (user: TestUser, method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: user.auth, ...(payload === undefined ? {} : { payload }) });
-  const withMaster = (user: TestUser, payload: object = {}) => ({
-    ...payload,
-    masterPassword: user.masterPassword,
-  });
-
-  async function create(user: TestUser, fields: Record<string, unknown>): Promise<PasswordEntry> {
-    const res = await call(user, 'POST', '/api/passwords', withMaster(user, { password: STRONG, ...fields }));
-    expect(res.statusCode).toBe(201);
-    return res.json().data.password;
-  }
+  const { call, withMaster, create, importEntries } = vaultCalls(() => t, STRONG);
 
   /** The list's total and first window for `search`, as the API answers them. */
   async function searched(user: TestUser, search: string): Promise<{ total: number; ids: string[] }> {
@@ -114,24 +102,12 @@ describe('the total of a one-letter search follows every write', () => {
       email: `b${n}@${['work', 'quiet', 'zone'][n % 3]}.test`,
       password: `Import-${n}-Kx9#mQ2$vLp7`,
     }));
-    const file = (list: object[]) => JSON.stringify({ version: 1, passwords: list });
-    const importing = (data: string, updateExisting: boolean) =>
-      call(
-        bob,
-        'POST',
-        '/api/utility/import',
-        withMaster(bob, {
-          data,
-          format: 'json',
-          options: { skipDuplicates: !updateExisting, updateExisting },
-        }),
-      );
-    expect((await importing(file(entries), false)).json().data).toMatchObject({ imported: 620 });
+    expect((await importEntries(bob, entries)).json().data).toMatchObject({ imported: 620 });
     await expectTotalsOfEntries(bob);
 
     // The same entries (found by title, site and e-mail) with a new password: their text stays.
     const again = entries.slice(0, 30).map((entry) => ({ ...entry, password: 'Zq8!vN3#tLw6@pRy' }));
-    expect((await importing(file(again), true)).json().data).toMatchObject({ updated: 30 });
+    expect((await importEntries(bob, again, true)).json().data).toMatchObject({ updated: 30 });
     await expectTotalsOfEntries(bob);
   });
 

@@ -4,9 +4,10 @@
 // themselves: saves, edits, favourites, reuse, deletes to the trash, restores, imports of more than one
 // batch, a move of the clock past the "old" cut-off, and an account's deletion.
 import { sql } from 'kysely';
-import type { PasswordEntry, PasswordStats, VaultHealth } from '../../../src/common/wire';
+import type { PasswordStats, VaultHealth } from '../../../src/common/wire';
 import { createUser, later, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { vaultCalls } from '../../test/vaultCalls';
 import { migrateTo, migrateToLatest } from '../../db/migrate';
 import { oldBefore, WEAK_BELOW } from './health';
 
@@ -16,8 +17,6 @@ jest.setTimeout(180_000);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const STRONG = 'Kx9#mQ2$vLp7!rTz';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 describe('the dashboard’s counts follow every write', () => {
   let t: TestApp;
 
@@ -26,18 +25,7 @@ describe('the dashboard’s counts follow every write', () => {
   });
   afterAll(() => t.close());
 
-  const call = (user: TestUser, method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: user.auth, ...(payload === undefined ? {} : { payload }) });
-  const withMaster = (user: TestUser, payload: object = {}) => ({
-    ...payload,
-    masterPassword: user.masterPassword,
-  });
-
-  async function create(user: TestUser, fields: Record<string, unknown>): Promise<PasswordEntry> {
-    const res = await call(user, 'POST', '/api/passwords', withMaster(user, { password: STRONG, ...fields }));
-    expect(res.statusCode).toBe(201);
-    return res.json().data.password;
-  }
+  const { call, withMaster, create, importEntries } = vaultCalls(() => t, STRONG);
 
   /** What the API answers for the dashboard. */
   async function counts(user: TestUser): Promise<{ stats: PasswordStats; health: VaultHealth }> {
@@ -133,24 +121,12 @@ describe('the dashboard’s counts follow every write', () => {
       category: ['work', 'social', 'finance'][n % 3],
       isFavorite: n % 7 === 0,
     }));
-    const file = (list: object[]) => JSON.stringify({ version: 1, passwords: list });
-    const importing = (data: string, updateExisting: boolean) =>
-      call(
-        bob,
-        'POST',
-        '/api/utility/import',
-        withMaster(bob, {
-          data,
-          format: 'json',
-          options: { skipDuplicates: !updateExisting, updateExisting },
-        }),
-      );
-    expect((await importing(file(entries), false)).json().data).toMatchObject({ imported: 620 });
+    expect((await importEntries(bob, entries)).json().data).toMatchObject({ imported: 620 });
     // Every third entry has the same password: one group of 207, counted once for all of them.
     await expectCountsOfEntries(bob, { total: 621, reused: 207 });
 
     const again = entries.slice(0, 30).map((entry) => ({ ...entry, category: 'social', password: 'abc' }));
-    expect((await importing(file(again), true)).json().data).toMatchObject({ updated: 30 });
+    expect((await importEntries(bob, again, true)).json().data).toMatchObject({ updated: 30 });
     await expectCountsOfEntries(bob, { total: 621, reused: 227 });
   });
 
