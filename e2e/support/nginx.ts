@@ -88,7 +88,8 @@ export async function startProxiedApp(name: string, setup: ProxySetup): Promise<
   if (!nginx) throw new Error('nginx is not installed (Debian: apt-get install nginx-light)');
   const dir = path.join(E2E_DIR, `proxy-${name}`);
   fs.rmSync(dir, { recursive: true, force: true });
-  // nginx's workers run as an unprivileged user when started as root: they must reach the temp folders.
+  // nginx's workers run as an unprivileged user when started as root: they must reach the temp folders
+  // (and under root they run as root instead, below: some machines' /tmp lets no other user through).
   fs.mkdirSync(path.join(dir, 'nginx'), { recursive: true, mode: 0o755 });
   fs.chmodSync(dir, 0o755);
 
@@ -130,6 +131,8 @@ export async function startProxiedApp(name: string, setup: ProxySetup): Promise<
     fs.writeFileSync(
       path.join(prefix, 'nginx.conf'),
       [
+        // Started as root, the workers would be `nobody`, who cannot reach E2E_DIR where /tmp is 0700.
+        ...(process.getuid?.() === 0 ? ['user root;'] : []),
         'worker_processes 1;',
         'events { worker_connections 256; }',
         'http {',
