@@ -243,6 +243,49 @@ describe('/api/utility export and import', () => {
     });
   });
 
+  describe('a large file whose first entries the plan changes (sealed before the plan: sealAhead)', () => {
+    // Six batches of 500 are sealed while the plan is made; row 700 repeats an entry of the vault and
+    // row 1,200 repeats row 10, so from the second batch on the plan's batches are not those.
+    const COUNT = 3000;
+    const rows = Array.from({ length: COUNT }, (_, i) => ({
+      title: `Early ${i === 1200 ? 10 : i}`,
+      username: `early${i === 1200 ? 10 : i}`,
+      password: `pw-early-${i}`,
+    }));
+
+    it.each([
+      [
+        'skip duplicates',
+        { skipDuplicates: true, updateExisting: false },
+        { imported: 2998, updated: 0, skipped: 2 },
+        'pw-vault',
+      ],
+      [
+        'update existing',
+        { skipDuplicates: false, updateExisting: true },
+        { imported: 2998, updated: 2, skipped: 0 },
+        'pw-early-700',
+      ],
+    ])('%s: every entry once, with its own secret', async (_, options, counts, kept) => {
+      const user = await createUser(t);
+      await importData(
+        user,
+        JSON.stringify([{ title: 'Early 700', username: 'early700', password: 'pw-vault' }]),
+      );
+      t.clock.advance(60_000);
+      expect(await importData(user, JSON.stringify(rows), options)).toEqual({ ...counts, errors: [] });
+      expect(await total(user)).toBe(2999);
+      const passwords = new Map((await exportEntries(user)).map((entry) => [entry.title, entry.password]));
+      expect(passwords.size).toBe(2999);
+      expect(passwords.get('Early 700')).toBe(kept);
+      // Row 10's entry: in update mode, the later row of the file (1,200) wins.
+      expect(passwords.get('Early 10')).toBe(options.updateExisting ? 'pw-early-1200' : 'pw-early-10');
+      for (const i of [0, 499, 500, 699, 701, 1199, 1201, 2999]) {
+        expect(passwords.get(`Early ${i}`)).toBe(`pw-early-${i}`);
+      }
+    });
+  });
+
   describe('duplicates', () => {
     const existing = [
       { title: 'Site', website: 'https://site.test', email: 'me@site.test', password: 'old' },

@@ -7,7 +7,13 @@ import type { Readable } from 'node:stream';
 import type { ImportOptions, ImportResult } from '../../../src/common/wire';
 import type { AppContext } from '../../context';
 import type { AuthInfo } from '../../plugins/authenticate';
-import { afterBulkWrite, entryIdentities, exportRowWindows, prepareSealing } from '../vault/entries.bulk';
+import {
+  afterBulkWrite,
+  entryIdentities,
+  exportRowWindows,
+  prepareSealing,
+  withBulkKeys,
+} from '../vault/entries.bulk';
 import { unlockVault, withVaultKey } from '../vault/masterPassword.service';
 import type { VaultCredential } from '../vault/vaultCredential';
 import { openExportStream } from './exportStream';
@@ -16,7 +22,7 @@ import { workerPool } from '../../workers/workerPool';
 import { readImport } from './formats/detect';
 import { modeOf, planImport } from './importPlan';
 import { checkRow } from './importRows';
-import { writePlan, type ImportProgress } from './importWrites';
+import { sealAhead, writePlan, type ImportProgress } from './importWrites';
 
 export const IMPORT_COMPLETED = 'Import completed successfully';
 
@@ -73,12 +79,16 @@ export async function importPasswords(
   const mode = modeOf(request.options ?? {});
   const { userId } = auth;
   const result = await withVaultKey(ctx, auth, request.credential, (vaultKey) =>
-    ctx.db.transaction().execute(async (trx) => {
-      const plan = planImport(rows, mode === 'all' ? [] : await entryIdentities(trx, userId), mode);
-      const keys = { vault: vaultKey, server: ctx.serverKey };
-      await writePlan(trx, pool, userId, keys, plan, ctx.now().toISOString(), progress);
-      const { imported, updated, skipped, errors } = plan;
-      return { imported, updated, skipped, errors };
+    withBulkKeys({ vault: vaultKey, server: ctx.serverKey }, (keys) => {
+      const now = ctx.now().toISOString();
+      // The worker seals the first entries meanwhile: it would otherwise idle until the plan is made.
+      const early = sealAhead(pool, keys, userId, rows, now);
+      return ctx.db.transaction().execute(async (trx) => {
+        const plan = planImport(rows, mode === 'all' ? [] : await entryIdentities(trx, userId), mode);
+        await writePlan(trx, pool, userId, keys, plan, now, progress, early);
+        const { imported, updated, skipped, errors } = plan;
+        return { imported, updated, skipped, errors };
+      });
     }),
   );
   await afterBulkWrite(ctx.db, result.imported + result.updated);
