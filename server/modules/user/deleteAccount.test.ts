@@ -50,9 +50,18 @@ describe('DELETE /api/user/account', () => {
     expect(codes.length).toBeGreaterThan(0);
   }
 
+  /** The application's tables: on PostgreSQL, those of this test's schema only. */
+  async function ownTables() {
+    const tables = await t.db.introspection.getTables();
+    if (t.sqliteFile) return tables;
+    // Kysely lists every schema's tables, and the other test files' schemas come and go meanwhile.
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+    return tables.filter((table) => table.schema === rows[0].schema);
+  }
+
   /** Every row of every table of the application that mentions the user's id or e-mail. */
   async function rowsMentioning(user: TestUser): Promise<string[]> {
-    const tables = await t.db.introspection.getTables();
+    const tables = await ownTables();
     const found: string[] = [];
     for (const table of tables) {
       const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(t.db);
