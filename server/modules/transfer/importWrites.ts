@@ -39,7 +39,7 @@ const piecesOf = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** Batches sealed before the plan is made: 4,000 entries, ~0.2 s of the worker's time. */
-export const EARLY_BATCHES = 8;
+const EARLY_BATCHES = 8;
 
 /** A batch of the file's valid rows, in order, being sealed on a worker before the plan was made. */
 export interface EarlyBatch {
