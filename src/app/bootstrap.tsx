@@ -4,12 +4,17 @@ import { RouterProvider } from 'react-router-dom';
 import { restoreSession } from '../features/auth';
 import { applyThemeToDocument } from '../features/theme';
 import { AppProviders } from './AppProviders';
+import { baseApi } from '../shared/api/baseApi';
+import { apiBaseUrl } from '../shared/api/basePath';
+import { followOtherTabs } from '../shared/api/otherTabs';
 import { getStoredToken } from '../shared/api/tokenStorage';
 import { createAppRouter } from './routes';
 import { holdSignedInPaint } from './signedInCode';
 import { setupStore } from './store';
 
 const store = setupStore();
+// A change made in another tab of this browser refetches what it made stale here (otherTabs.ts).
+followOtherTabs(apiBaseUrl(), store.dispatch, (tags) => baseApi.util.invalidateTags(tags));
 // Paint the saved (or system) theme before React renders, so there is no flash of the other one.
 applyThemeToDocument(store.getState().theme.mode);
 // SPEC section 4: with a stored token, fetch the current user; until then only a spinner shows.

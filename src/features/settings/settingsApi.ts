@@ -1,7 +1,8 @@
 // The account calls of SPEC section 7 (user and settings) and the two-factor calls of issue 4.
 // Calls that carry a password, a master password or a code, or answer a TOTP secret or recovery codes,
 // are triggered with `initiate(arg, { track: false })`: neither argument nor answer stays in the store.
-import { baseApi } from '../../shared/api/baseApi';
+import { baseApi, staleAfterChange } from '../../shared/api/baseApi';
+import { announceToOtherTabs } from '../../shared/api/otherTabs';
 import type { ApiFailure } from '../../shared/api/errorText';
 import type { GeneratorOptions } from '../../common/generatorOptions';
 import type { UnlockWindowChoice } from '../../common/unlockWindow';
@@ -57,8 +58,8 @@ interface Answer {
 export const INVALID_RESPONSE_FORMAT = 'Invalid response format';
 const invalidFormat: ApiFailure = { status: 'CUSTOM_ERROR', message: INVALID_RESPONSE_FORMAT };
 const answerMessage = (answer: Answer | null) => answer?.message ?? '';
-/** The signed-in user changed: the current-user query refetches. */
-const userChanged = (_result: unknown, error: unknown) => (error ? [] : (['User'] as const));
+/** The signed-in user changed: the current-user query refetches, here and in the other tabs. */
+const userChanged = staleAfterChange(['User']);
 
 export const settingsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -90,6 +91,8 @@ export const settingsApi = baseApi.injectEndpoints({
         );
         try {
           const { data } = await queryFulfilled;
+          // The other tabs' preferences (auto-logout, the list's order) are the saved ones now.
+          announceToOtherTabs(['Settings']);
           if (data.settings) {
             await dispatch(settingsApi.util.upsertQueryData('getSettings', undefined, data.settings));
           }

@@ -11,6 +11,7 @@ import { UNLOCK_HEADER } from '../../common/unlockWindow';
 import { apiBaseUrl } from './basePath';
 import { fetchWithEarlyAnswers } from './earlyResponses';
 import { errorText, failureDetails, isSessionEnded, type ApiFailure } from './errorText';
+import { announceToOtherTabs, CACHE_TAG_TYPES, type CacheTag } from './otherTabs';
 import { getStoredToken, removeStoredToken } from './tokenStorage';
 import {
   askForVaultCredential,
@@ -126,7 +127,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiFailure> = a
 };
 
 /** Every cached list of entries (whatever its filters) carries this one tag. */
-export const PASSWORD_LIST_TAG = { type: 'Password', id: 'LIST' } as const;
+export const PASSWORD_LIST_TAG = { type: 'Password', id: 'LIST' } as const satisfies CacheTag;
 
 /**
  * What a change to the vault's entries makes stale, whichever feature made it (an edit, a favourite,
@@ -134,16 +135,28 @@ export const PASSWORD_LIST_TAG = { type: 'Password', id: 'LIST' } as const;
  */
 const VAULT_CHANGED_TAGS = [PASSWORD_LIST_TAG, 'Stats', 'Health', 'Settings'] as const;
 
-/** `invalidatesTags` of every call that changes entries: only a change that happened. */
-export const vaultChanged = (_result: unknown, error: unknown) => (error ? [] : [...VAULT_CHANGED_TAGS]);
+/**
+ * `invalidatesTags` of a change: `tags` once it happened (a failed call changed nothing). RTK Query asks
+ * once per finished call; the same tags are told to this browser's other tabs, whose copies of those
+ * answers are just as stale (otherTabs.ts).
+ */
+export function staleAfterChange<const T extends CacheTag>(tags: readonly T[]) {
+  return (_result: unknown, error: unknown): T[] => {
+    if (error) return [];
+    announceToOtherTabs(tags);
+    return [...tags];
+  };
+}
+
+/** `invalidatesTags` of every call that changes entries. */
+export const vaultChanged = staleAfterChange(VAULT_CHANGED_TAGS);
 
 /** `invalidatesTags` of a call that moves entries in or out of the trash (delete, restore, purge). */
-export const trashChanged = (_result: unknown, error: unknown) =>
-  error ? [] : [...VAULT_CHANGED_TAGS, 'Trash' as const];
+export const trashChanged = staleAfterChange([...VAULT_CHANGED_TAGS, 'Trash']);
 
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Password', 'Stats', 'Health', 'Trash', 'Settings', 'User', 'MasterPasswordStatus'],
+  tagTypes: CACHE_TAG_TYPES,
   endpoints: () => ({}),
 });

@@ -1,0 +1,74 @@
+// A change made in one tab makes the same answers stale in this browser's other tabs: they share the
+// session (the token in localStorage) but each has its own cache. A tab tells the others which cache tags
+// its change made stale, over a BroadcastChannel, and they refetch those answers. Only tag names and
+// entry ids travel: never a value, a password or a token.
+import type { UnknownAction } from '@reduxjs/toolkit';
+
+/** The tag types of baseApi: what another tab may ask this one to refetch. */
+export const CACHE_TAG_TYPES = [
+  'Password',
+  'Stats',
+  'Health',
+  'Trash',
+  'Settings',
+  'User',
+  'MasterPasswordStatus',
+] as const;
+
+export type CacheTagType = (typeof CACHE_TAG_TYPES)[number];
+export type CacheTag = CacheTagType | { type: CacheTagType; id: string };
+
+interface StaleMessage {
+  stale: CacheTag[];
+}
+
+let channel: BroadcastChannel | null = null;
+
+const isTagType = (value: unknown): value is CacheTagType =>
+  typeof value === 'string' && (CACHE_TAG_TYPES as readonly string[]).includes(value);
+
+function isCacheTag(value: unknown): value is CacheTag {
+  if (isTagType(value)) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const { type, id } = value as { type?: unknown; id?: unknown };
+  return isTagType(type) && typeof id === 'string' && id.length <= 100;
+}
+
+/** The tags of a message another tab sent, or null for anything else (nothing is trusted unchecked). */
+export function staleTagsOf(message: unknown): CacheTag[] | null {
+  const stale = (message as Partial<StaleMessage> | null)?.stale;
+  if (!Array.isArray(stale) || stale.length === 0 || stale.length > 20) return null;
+  return stale.every(isCacheTag) ? stale : null;
+}
+
+/** Tells this browser's other tabs that these answers are stale; nothing while no channel is open. */
+export function announceToOtherTabs(stale: readonly CacheTag[]): void {
+  if (!channel || stale.length === 0) return;
+  try {
+    channel.postMessage({ stale: [...stale] } satisfies StaleMessage);
+  } catch {
+    // A closed channel (the tab is going away) has no one to tell.
+  }
+}
+
+/**
+ * Opens this tab's channel (named after the app's address: two deployments on one origin do not mix)
+ * and turns each message from another tab into `invalidate(tags)`, dispatched. Returns the closer.
+ */
+export function followOtherTabs(
+  name: string,
+  dispatch: (action: UnknownAction) => unknown,
+  invalidate: (tags: CacheTag[]) => UnknownAction,
+): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  const opened = new BroadcastChannel(`passvault:${name}`);
+  opened.onmessage = (event: MessageEvent) => {
+    const tags = staleTagsOf(event.data);
+    if (tags) dispatch(invalidate(tags));
+  };
+  channel = opened;
+  return () => {
+    opened.close();
+    if (channel === opened) channel = null;
+  };
+}
