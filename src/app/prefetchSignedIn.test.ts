@@ -34,7 +34,7 @@ it("answers once the page's first data is in the cache", async () => {
   answer();
   await prefetched;
   const fulfilled = Object.values(store.getState().api.queries).filter(
-    (query) => query?.endpointName === 'getPasswordWindows' && query.status === 'fulfilled',
+    (query) => query?.endpointName === 'getPasswordWindow' && query.status === 'fulfilled',
   );
   expect(fulfilled).toHaveLength(1);
 });

@@ -33,6 +33,8 @@ export const MAX_SEARCH_LENGTH = 200;
 export const MAX_LIST_LIMIT = 10_000;
 /** The entries of one window of the Passwords page's list: a few screens of cards. */
 export const LIST_WINDOW_SIZE = 100;
+/** The deepest `offset` of a list read: past any real vault, yet a bound on the rows one read may skip. */
+export const MAX_LIST_OFFSET = 10_000_000;
 
 /** The most one import request may carry (the whole JSON body); the dialog refuses bigger files first. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;

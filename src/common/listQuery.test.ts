@@ -23,4 +23,16 @@ describe('passwordListParams', () => {
       'limit=100&health=weak&sort=name&favoritesFirst=true',
     );
   });
+
+  it('sends an offset only past the start, so the first window keeps its URL', () => {
+    const first = new URLSearchParams(passwordListParams({ limit: 100 }) as Record<string, string>);
+    for (const offset of [undefined, 0, -5]) {
+      const params = passwordListParams({ limit: 100, offset });
+      expect(new URLSearchParams(params as Record<string, string>).toString()).toBe(first.toString());
+    }
+    const deep = passwordListParams({ search: 'git', limit: 100, offset: 70_000, sort: 'name' });
+    expect(new URLSearchParams(deep as Record<string, string>).toString()).toBe(
+      'search=git&limit=100&offset=70000&sort=name',
+    );
+  });
 });

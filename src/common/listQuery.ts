@@ -12,6 +12,8 @@ export function passwordListParams(query: PasswordListQuery = {}): Record<string
   if (query.favorite) params.favorite = true;
   if (query.limit) params.limit = query.limit;
   if (query.cursor) params.cursor = query.cursor;
+  // 0 is the start: left out, so the first window keeps the URL it is prefetched by.
+  if (query.offset !== undefined && query.offset > 0) params.offset = query.offset;
   if (query.health) params.health = query.health;
   // The default order is sent as no order: one URL for the same list.
   if (query.sort && query.sort !== DEFAULT_LIST_SORT) params.sort = query.sort;

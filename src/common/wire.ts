@@ -62,6 +62,8 @@ export interface PasswordListQuery {
   limit?: number;
   /** Where the window starts: the `nextCursor` of the window before it (keyset pagination). */
   cursor?: string;
+  /** Or where it starts by position: this many entries of the list skipped (not with `cursor`). */
+  offset?: number;
   /** Only the entries whose password needs this care. */
   health?: HealthFilterName;
   /** The order (newest first when absent). */

@@ -262,9 +262,13 @@ export function installFakeVault(
             const health = query.get('health') as keyof Omit<VaultHealth, 'total'> | null;
             return !health || needsCare(listed(e), health, Date.now());
           });
-        // Keyset paging as the server does it: the window starts after the entry the cursor names.
+        // Paging as the server does it: the window starts after the entry the cursor names, or after
+        // `offset` entries of the list.
         const cursor = query.get('cursor');
-        const after = cursor ? list.filter((e) => newestFirst(e, cursorEntry(cursor)) > 0) : list;
+        const offset = Number(query.get('offset') ?? 0);
+        const after = cursor
+          ? list.filter((e) => newestFirst(e, cursorEntry(cursor)) > 0)
+          : list.slice(offset);
         const page = after.slice(0, limit || undefined);
         const more = limit > 0 && after.length > limit;
         return json(200, {

@@ -9,6 +9,7 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 installFetchPolyfill();
 installMatchMedia();
 window.scrollTo = () => undefined;
+window.scrollBy = () => undefined;
 
 // Screens load lazily, and on a busy two-core CI machine the first load of a chunk (compiled by ts-jest
 // on the spot) took more than the 1 s that findBy* and waitFor wait by default. A wait that is met

@@ -21,7 +21,7 @@ import {
   FIELD_VALUE_TOO_LONG,
   TOO_MANY_FIELDS,
 } from '../../../src/common/customFields';
-import { MAX_LIST_LIMIT, MAX_SEARCH_LENGTH } from '../../../src/common/limits';
+import { MAX_LIST_LIMIT, MAX_LIST_OFFSET, MAX_SEARCH_LENGTH } from '../../../src/common/limits';
 import { HEALTH_FILTERS } from '../../../src/common/wire';
 import { badRequest } from '../../http/errors';
 import { errorResponses, MasterPasswordField as masterPassword } from '../../http/schemas';
@@ -85,6 +85,8 @@ export const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT })),
   /** The `nextCursor` of the window before (opaque to clients). */
   cursor: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_LIST_CURSOR_LENGTH })),
+  /** Or how many entries of the list come before the window (random access; not with `cursor`). */
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_LIST_OFFSET })),
   /** Only the entries whose password is weak, reused or old. */
   health: Type.Optional(stringEnum(HEALTH_FILTERS)),
   /** The order: newest first (default), last updated first, or by name. */
@@ -163,6 +165,10 @@ export const HealthResponse = {
 
 // ---- Validation messages ----
 
+export const INVALID_OFFSET = `offset must be a whole number from 0 to ${MAX_LIST_OFFSET}`;
+/** Two starts of one window: the service refuses them (the schema checks each parameter alone). */
+export const CURSOR_WITH_OFFSET = 'Use either cursor or offset, not both';
+
 const LABELS: Record<string, string> = {
   title: 'App or website name',
   email: 'Email or username',
@@ -179,6 +185,7 @@ const LABELS: Record<string, string> = {
   favorite: 'favorite',
   limit: 'limit',
   cursor: 'cursor',
+  offset: 'offset',
   health: 'health',
 };
 
@@ -207,6 +214,7 @@ function messageFor(issue: FastifySchemaValidationError, whenNoBody: string): st
   }
   if (field === 'cursor') return INVALID_CURSOR;
   if (field === 'limit') return `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`;
+  if (field === 'offset') return INVALID_OFFSET;
   if (field === 'tags') return isTag ? 'Each tag must be text' : 'Tags must be a list of text';
   if (field === 'isFavorite') return 'isFavorite must be true or false';
   return `${label} is invalid`;

@@ -27,7 +27,12 @@ import { oldBefore, WEAK_BELOW } from './health';
 import { keepInHistory } from './history.service';
 import { withVaultKey } from './masterPassword.service';
 import type { VaultCredential } from './vaultCredential';
-import type { CreateEntryBody, ListQuery, UpdateEntryBody } from './passwords.schemas';
+import {
+  CURSOR_WITH_OFFSET,
+  type CreateEntryBody,
+  type ListQuery,
+  type UpdateEntryBody,
+} from './passwords.schemas';
 import { INVALID_CURSOR } from '../../http/keysetCursor';
 import * as lists from './entryList.repository';
 import { decodeListCursor, encodeListCursor, type ListCursor } from './listCursor';
@@ -104,6 +109,8 @@ interface ListRead {
   filter: lists.EntryFilter;
   order: ListOrder;
   after: ListCursor | undefined;
+  /** How many entries of the list come before the window (0 with `after`). */
+  offset: number;
   limit: number | undefined;
 }
 
@@ -112,7 +119,9 @@ interface ListRead {
  * favourites first the favourites are read, then, when the window is not full, the others from their
  * start: each part through its own index.
  */
-async function readWindow({ db, userId, filter, order, after, limit }: ListRead): Promise<lists.WindowRow[]> {
+async function readWindow(read: ListRead): Promise<lists.WindowRow[]> {
+  if (read.offset > 0) return readWindowAt(read);
+  const { db, userId, filter, order, after, limit } = read;
   const { sort } = order;
   if (!order.favoritesFirst) return lists.listWindow(db, userId, filter, { sort, part: 'all', after, limit });
   let rows: lists.WindowRow[] = [];
@@ -131,14 +140,41 @@ async function readWindow({ db, userId, filter, order, after, limit }: ListRead)
   return rows;
 }
 
-/** The window's rows and the list's total; where the count comes first, no window when it is 0. */
+/**
+ * The window `offset` entries into the list. With favourites first the favourites passing the filter are
+ * counted, to find the part the offset falls in: the favourites from there, then the others from their
+ * start while the window is not full; or the others alone, from the offset less the favourites.
+ */
+async function readWindowAt({ db, userId, filter, order, offset, limit }: ListRead) {
+  const { sort } = order;
+  if (!order.favoritesFirst) {
+    return lists.listWindow(db, userId, filter, { sort, part: 'all', offset, limit });
+  }
+  const favorites = await lists.countEntries(db, userId, { ...filter, favorite: true });
+  let rows: lists.WindowRow[] = [];
+  if (offset < favorites) {
+    rows = await lists.listWindow(db, userId, filter, { sort, part: 'favorites', offset, limit });
+  }
+  if (limit === undefined || rows.length < limit) {
+    const others = await lists.listWindow(db, userId, filter, {
+      sort,
+      part: 'others',
+      offset: Math.max(0, offset - favorites),
+      limit: limit === undefined ? undefined : limit - rows.length,
+    });
+    rows = rows.concat(others);
+  }
+  return rows;
+}
+
+/** The window's rows and the list's total; where the count comes first, no window when it is past it. */
 async function rowsAndTotal(read: ListRead): Promise<[lists.WindowRow[], number]> {
   const { db, userId, filter } = read;
   const rows = () => readWindow(read);
   if (!lists.countsBeforeWindows(db, filter))
     return Promise.all([rows(), lists.countEntries(db, userId, filter)]);
   const total = await lists.countEntries(db, userId, filter);
-  return [total === 0 ? [] : await rows(), total];
+  return [total <= read.offset ? [] : await rows(), total];
 }
 
 /** Where the window after `last` starts, in `order`. */
@@ -155,10 +191,10 @@ function cursorAfter(last: lists.WindowRow, order: ListOrder): ListCursor {
 
 /**
  * A window of the list (SPEC's search, category, favourite and limit, plus the order, favourites first,
- * the health filter and a keyset cursor), its total and where the next window starts: the whole answer
- * as JSON. Each entry is its stored listed form (list_json) with the two members a read adds, so the
- * answer is joined from texts rather than built and serialised field by field. Without a limit the rest
- * of the list comes in one answer.
+ * the health filter and a keyset cursor or an offset), its total and where the next window starts (a
+ * cursor, after an offset too): the whole answer as JSON. Each entry is its stored listed form
+ * (list_json) with the two members a read adds, so the answer is joined from texts rather than built and
+ * serialised field by field. Without a limit the rest of the list comes in one answer.
  */
 export async function listPasswordsJson(ctx: AppContext, userId: string, query: ListQuery): Promise<string> {
   const order: ListOrder = {
@@ -166,6 +202,7 @@ export async function listPasswordsJson(ctx: AppContext, userId: string, query: 
     // With only favourites (or only the others) asked for, there is one part.
     favoritesFirst: query.favoritesFirst === 'true' && query.favorite === undefined,
   };
+  if (query.cursor !== undefined && query.offset !== undefined) throw badRequest(CURSOR_WITH_OFFSET);
   const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor);
   if (
     after === null ||
@@ -176,7 +213,8 @@ export async function listPasswordsJson(ctx: AppContext, userId: string, query: 
   const filter = await lists.planSearch(ctx.db, userId, filterOf(ctx, query));
   // One more row than asked tells whether another window follows, without a second query.
   const limit = query.limit === undefined ? undefined : query.limit + 1;
-  const [rows, total] = await rowsAndTotal({ db: ctx.db, userId, filter, order, after, limit });
+  const offset = query.offset ?? 0;
+  const [rows, total] = await rowsAndTotal({ db: ctx.db, userId, filter, order, after, offset, limit });
   const more = query.limit !== undefined && rows.length > query.limit;
   const window = more ? rows.slice(0, query.limit) : rows;
   const last = window[window.length - 1];

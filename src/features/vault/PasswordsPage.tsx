@@ -107,7 +107,7 @@ function PasswordsView() {
   );
 
   // The list, or a later window of it: every failure says so. Only the list's empties it (SPEC section 8);
-  // a later window's is asked for again when the user scrolls on. Offline, each scroll step fails again:
+  // a later window's is asked for again when the user scrolls. Offline, each scroll step fails again:
   // one toast says so while it is on screen, not one per step.
   useEffect(() => {
     if (error) enqueueSnackbar('Failed to fetch passwords', { variant: 'error', preventDuplicate: true });
@@ -168,12 +168,12 @@ function PasswordsView() {
         <ListErrorState reason={messageOf(error)} onRetry={list.retry} retrying={list.isRefreshing} />
       ) : count > 0 ? (
         <EntryList
-          entries={list.entries}
+          entryAt={list.entryAt}
           size={count}
           view={preferences.listView}
           actions={actions}
           busy={list.isLoadingMore}
-          onNearEnd={list.loadMore}
+          onRange={list.showRange}
         />
       ) : (
         <EmptyState

@@ -33,8 +33,8 @@ async function scrollToRow(row: number) {
 }
 
 const listCalls = (vault: FakeVault) => vault.calls.filter((call) => call.route === 'GET /passwords');
-const cachedWindows = (store: AppStore) =>
-  vaultApi.endpoints.getPasswordWindows.select({})(store.getState()).data?.pages;
+const cachedWindow = (store: AppStore, index: number) =>
+  vaultApi.endpoints.getPasswordWindow.select({ filters: {}, index })(store.getState()).data;
 const positionOf = (title: string) =>
   screen.getByRole('article', { name: title }).closest('[role="listitem"]')?.getAttribute('aria-posinset');
 
@@ -123,11 +123,11 @@ describe('PasswordsPage in windows', () => {
     expect(windowShown()).toBe(settled);
   });
 
-  it('shows placeholders past the loaded entries and fetches the next window from the previous cursor', async () => {
+  it('shows placeholders where the entries have not arrived, and fetches the next window where the last ended', async () => {
     const { store } = renderWithProviders(<PasswordsPage />, { path: '/passwords' });
     await screen.findByRole('article', { name: 'Site 250' });
 
-    // Row 120 is in the second window, not loaded yet.
+    // Row 120 is in the second window, not here yet.
     const release = vault.hold('GET /passwords');
     await scrollToRow(120);
     const placeholders = screen.getAllByTestId('card-placeholder');
@@ -145,24 +145,26 @@ describe('PasswordsPage in windows', () => {
     expect(await screen.findByRole('article', { name: 'Site 130' })).toBeInTheDocument();
     expect(positionOf('Site 130')).toBe('121');
     expect(screen.queryAllByTestId('card-placeholder')).toHaveLength(0);
+    // Reading on from the first window: the second starts where it ended (its cursor).
     const [, second] = listCalls(vault);
     expect(second.query.get('limit')).toBe('100');
-    expect(second.query.get('cursor')).toBe(cachedWindows(store)?.[0].nextCursor);
+    expect(second.query.get('cursor')).toBe(cachedWindow(store, 0)?.nextCursor);
+    expect(second.query.has('offset')).toBe(false);
     expect(screen.getByRole('list', { name: 'Passwords' })).toHaveAttribute('aria-busy', 'false');
 
     // The end of the vault: the third, last window; nothing is asked for after it.
     await scrollToRow(ENTRIES - 3);
     expect(await screen.findByRole('article', { name: 'Site 1' })).toBeInTheDocument();
     expect(positionOf('Site 1')).toBe('250');
-    expect(listCalls(vault)[2].query.get('cursor')).toBe(cachedWindows(store)?.[1].nextCursor);
-    expect(cachedWindows(store)?.[2].nextCursor).toBeNull();
+    expect(listCalls(vault)[2].query.get('cursor')).toBe(cachedWindow(store, 1)?.nextCursor);
+    expect(cachedWindow(store, 2)?.nextCursor).toBeNull();
     await scrollToRow(ENTRIES - 5);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(listCalls(vault)).toHaveLength(3);
     expect(screen.getByRole('status')).toHaveTextContent('250 passwords');
   });
 
-  it('does not fetch the next window while the rendered rows are far from the loaded end', async () => {
+  it('does not fetch another window while the rendered rows are far from its entries', async () => {
     renderWithProviders(<PasswordsPage />, { path: '/passwords' });
     await screen.findByRole('article', { name: 'Site 250' });
     await scrollToRow(20);
@@ -207,7 +209,7 @@ describe('PasswordsPage in windows', () => {
     expect(screen.getAllByText('Failed to fetch passwords')).toHaveLength(1);
   });
 
-  it('refetches the loaded windows after a change to the vault, keeping the cards shown meanwhile', async () => {
+  it('refetches the windows in view after a change to the vault, keeping the cards shown meanwhile', async () => {
     const { store } = renderWithProviders(<PasswordsPage />, { path: '/passwords' });
     await screen.findByRole('article', { name: 'Site 250' });
     await scrollToRow(120);
@@ -228,16 +230,88 @@ describe('PasswordsPage in windows', () => {
     ).toBeInTheDocument();
     expect(screen.queryAllByTestId('card-placeholder')).toHaveLength(0);
 
-    // Both windows come again, in order, the second from the first's fresh cursor.
+    // Both windows come again, each from its place (the first's cursor is about to change).
     release();
     await waitFor(() => expect(listCalls(vault)).toHaveLength(4));
     await waitFor(() => expect(screen.queryByLabelText('Updating the list')).not.toBeInTheDocument());
-    const [, , first, second] = listCalls(vault);
-    expect(first.query.has('cursor')).toBe(false);
-    expect(second.query.get('cursor')).toBe(cachedWindows(store)?.[0].nextCursor);
+    const places = listCalls(vault)
+      .slice(2)
+      .map((call) => call.query.get('offset'))
+      .sort();
+    expect(places).toEqual(['100', null].sort());
     expect(
       within(screen.getByRole('article', { name: 'Site 128' })).getByText('Favorite'),
     ).toBeInTheDocument();
     expect(vault.entries[127].isFavorite).toBe(true);
+
+    // Back at the top, the second window is out of view: a change refetches the first alone.
+    await scrollToRow(0);
+    await act(async () => {
+      await store
+        .dispatch(vaultApi.endpoints.toggleFavorite.initiate(site128._id, { track: false }))
+        .unwrap();
+    });
+    await waitFor(() => expect(listCalls(vault)).toHaveLength(5));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listCalls(vault)).toHaveLength(5);
+    expect(listCalls(vault)[4].query.has('offset')).toBe(false);
+  });
+
+  it('asks again for the windows in view when they counted different vaults (a change made elsewhere)', async () => {
+    renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+    await screen.findByRole('article', { name: 'Site 250' });
+    // Another device adds an entry: this tab is not told.
+    vault.entries.push(makeEntry({ title: 'Site 251' }));
+
+    await scrollToRow(120);
+    // The second window counted 251; the first, 250: both are asked for again, and agree.
+    expect(await screen.findByText('251 passwords')).toBeInTheDocument();
+    await waitFor(() => expect(listCalls(vault)).toHaveLength(4));
+    await scrollToRow(0);
+    expect(await screen.findByRole('article', { name: 'Site 251' })).toBeInTheDocument();
+  });
+});
+
+describe('PasswordsPage in windows, far down a large vault', () => {
+  const LARGE = 1000;
+  let vault: FakeVault;
+  let scrollBy: jest.SpyInstance;
+
+  beforeEach(() => {
+    // Every card shows a TOTP line: 32 px taller than a placeholder.
+    vault = installFakeVault(
+      Array.from({ length: LARGE }, (_, index) =>
+        makeEntry({ title: `Site ${index + 1}`, totp: 'JBSWY3DPEHPK3PXP' }),
+      ),
+    );
+    // As a browser does (jsdom does not): scrolling moves the window and says so.
+    scrollBy = jest.spyOn(window, 'scrollBy').mockImplementation(((options: ScrollToOptions) => {
+      Object.assign(window, { scrollY: window.scrollY + (options.top ?? 0) });
+      window.dispatchEvent(new Event('scroll'));
+    }) as typeof window.scrollBy);
+  });
+  afterEach(() => scrollBy.mockRestore());
+
+  const TALL_PITCH = cardRowHeight([{ ...makeEntry(), hasTotp: true, fields: [] }]) + 16;
+
+  it('fetches the windows where a jump lands, not the ones it passed, and keeps the reader there', async () => {
+    renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+    await screen.findByRole('article', { name: `Site ${LARGE}` });
+
+    // Row 900 (Site 100): the first window's rows are tall, the others placeholders until they arrive.
+    const jumpTo = 100 * TALL_PITCH + 800 * ROW_PITCH;
+    await act(async () => {
+      Object.assign(window, { scrollY: jumpTo });
+      window.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(await screen.findByRole('article', { name: 'Site 100' })).toBeInTheDocument();
+    const places = listCalls(vault).map((call) => call.query.get('offset'));
+    expect(places).toEqual([null, '800', '900']);
+
+    // Window 8 (rows 800-899) arrived above the reader, each row 32 px taller than its placeholder: the
+    // page scrolled by as much, so Site 100 is still the first row in view.
+    await waitFor(() => expect(window.scrollY).toBe(jumpTo + 100 * (TALL_PITCH - ROW_PITCH)));
+    expect(positionOf('Site 100')).toBe('901');
   });
 });

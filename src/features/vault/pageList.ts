@@ -25,16 +25,16 @@ export function pageListQuery(
 }
 
 /**
- * The first window of the list as the page will ask for it. This is what `util.prefetch` does
- * (initiate without a subscription, nothing if it is cached already), whose types in RTK 2.14 take
- * plain queries only.
+ * The first window of the list as the page will ask for it, without a subscription (nothing if it is
+ * cached already), as `util.prefetch` does; unlike it, settles when the answer is there.
  */
 export const requestList = (dispatch: ListDispatch, filters: PasswordListQuery, address: string) =>
   dispatch(loadListPreferences()).then((preferences) =>
     dispatch(
-      vaultApi.endpoints.getPasswordWindows.initiate(pageListQuery(filters, address, preferences), {
-        subscribe: false,
-      }),
+      vaultApi.endpoints.getPasswordWindow.initiate(
+        { filters: pageListQuery(filters, address, preferences), index: 0 },
+        { subscribe: false },
+      ),
     ),
   );
 

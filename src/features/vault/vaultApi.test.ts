@@ -1,9 +1,21 @@
 import { waitFor } from '@testing-library/react';
 import { setupStore, type AppStore } from '../../app/store';
 import { installFakeVault, makeEntry, type FakeVault } from '../../test/fakeVaultServer';
-import { vaultApi } from './vaultApi';
+import type { PasswordListPage } from '../../common/wire';
+import { vaultApi, type PasswordListFilters } from './vaultApi';
 import { prefetchPasswordsPage } from './prefetch';
 import { favoritesOnlyChanged } from './vaultSlice';
+
+/** Saves a new entry, "Mail": the newest, so the first of the list. */
+const createMail = (store: AppStore) =>
+  store
+    .dispatch(
+      vaultApi.endpoints.createPassword.initiate(
+        { title: 'Mail', email: 'me@example.com', password: 'Xx1!xxxx', masterPassword: 'Master#Pass1' },
+        { track: false },
+      ),
+    )
+    .unwrap();
 
 const ALL = {};
 const FAVOURITES = { favorite: true };
@@ -83,14 +95,7 @@ describe('vaultApi cache tags', () => {
   });
 
   it('create refetches the lists and the stats', async () => {
-    await store
-      .dispatch(
-        vaultApi.endpoints.createPassword.initiate(
-          { title: 'Mail', email: 'me@example.com', password: 'Xx1!xxxx', masterPassword: 'Master#Pass1' },
-          { track: false },
-        ),
-      )
-      .unwrap();
+    await createMail(store);
     await waitFor(() => expect(listOf(store, ALL)?.map((entry) => entry.title)).toContain('Mail'));
     await waitFor(() => expect(statsOf(store)?.total).toBe(3));
   });
@@ -155,22 +160,24 @@ describe('vaultApi list windows', () => {
   let store: AppStore;
   const subscriptions: { unsubscribe: () => void }[] = [];
 
-  /** Subscribe to a list like the page does, and load its windows up to `windows`. */
-  async function loadWindows(filters: object, windows: number) {
-    const first = store.dispatch(vaultApi.endpoints.getPasswordWindows.initiate(filters));
-    subscriptions.push(first);
-    await first;
-    for (let loaded = 1; loaded < windows; loaded += 1) {
-      const next = store.dispatch(
-        vaultApi.endpoints.getPasswordWindows.initiate(filters, { direction: 'forward' }),
-      );
-      subscriptions.push(next);
-      await next;
+  /** Subscribe to a list's first windows, as the page does for the ones it shows. */
+  async function loadWindows(filters: PasswordListFilters, windows: number) {
+    for (let index = 0; index < windows; index += 1) {
+      const subscription = store.dispatch(vaultApi.endpoints.getPasswordWindow.initiate({ filters, index }));
+      subscriptions.push(subscription);
+      await subscription;
     }
   }
-  const windowsOf = (filters: object) =>
-    vaultApi.endpoints.getPasswordWindows.select(filters)(store.getState()).data?.pages;
-  const entryIn = (filters: object, id: string) =>
+  /** The list's cached windows from the first, as far as they go. */
+  const windowsOf = (filters: PasswordListFilters) => {
+    const pages: PasswordListPage[] = [];
+    for (let index = 0; ; index += 1) {
+      const page = vaultApi.endpoints.getPasswordWindow.select({ filters, index })(store.getState()).data;
+      if (!page) return pages.length > 0 ? pages : undefined;
+      pages.push(page);
+    }
+  };
+  const entryIn = (filters: PasswordListFilters, id: string) =>
     windowsOf(filters)
       ?.flatMap((page) => page.passwords)
       .find((entry) => entry._id === id);
@@ -211,12 +218,32 @@ describe('vaultApi list windows', () => {
       Array.from({ length: 50 }, (_, index) => `w${50 - index}`),
     );
     expect(all?.[1].nextCursor).toBeNull();
-    // The end: asking for more asks the server nothing.
+    // Windows already here are not asked for again.
     await loadWindows({ category: 'other' }, 2);
     expect(listCalls()).toHaveLength(2);
   });
 
-  it('a favourite toggle shows at once in every window list, then refetches their loaded windows', async () => {
+  it('asks for a window by its place when the one before it is not here, and refetches windows by place', async () => {
+    // A jump: the second window without the first.
+    const jumped = store.dispatch(vaultApi.endpoints.getPasswordWindow.initiate({ filters: {}, index: 1 }));
+    subscriptions.push(jumped);
+    await jumped;
+    expect(Object.fromEntries(listCalls()[0].query)).toEqual({ limit: '100', offset: '100' });
+    expect(windowsOf({})).toBeUndefined();
+
+    // Reading on from the first goes by its cursor; after a change, each window by its place.
+    await loadWindows({}, 1);
+    await createMail(store);
+    await waitFor(() => expect(listCalls()).toHaveLength(4));
+    const refetched = listCalls()
+      .slice(2)
+      .map((call) => Object.fromEntries(call.query));
+    expect(refetched).toEqual(expect.arrayContaining([{ limit: '100' }, { limit: '100', offset: '100' }]));
+    // The entry the new one pushed out of the first window opens the second: none is missed.
+    await waitFor(() => expect(windowsOf({})?.[1].passwords[0]._id).toBe('w51'));
+  });
+
+  it('a favourite toggle shows at once in every window list, then refetches the windows in use', async () => {
     await loadWindows({}, 2);
     await loadWindows({ favorite: true }, 1);
     expect(listCalls()).toHaveLength(3);
@@ -231,7 +258,7 @@ describe('vaultApi list windows', () => {
     expect(entryIn({}, 'w30')?.isFavorite).toBe(true);
 
     await toggle.unwrap();
-    // Two windows of the whole list, one of the favourites, each from the start again.
+    // Two windows of the whole list, one of the favourites, each from its place again.
     await waitFor(() => expect(listCalls()).toHaveLength(6));
     await waitFor(() => expect(windowsOf({ favorite: true })?.[0].total).toBe(14));
     expect(windowsOf({})?.map((page) => page.passwords.length)).toEqual([100, 50]);
@@ -262,16 +289,9 @@ describe('vaultApi list windows', () => {
     expect(listCalls()).toHaveLength(3);
   });
 
-  it('create refetches the loaded windows, the new entry first', async () => {
+  it('create refetches the windows in use, the new entry first', async () => {
     await loadWindows({}, 2);
-    await store
-      .dispatch(
-        vaultApi.endpoints.createPassword.initiate(
-          { title: 'Mail', email: 'me@example.com', password: 'Xx1!xxxx', masterPassword: 'Master#Pass1' },
-          { track: false },
-        ),
-      )
-      .unwrap();
+    await createMail(store);
     await waitFor(() => expect(windowsOf({})?.[0].passwords[0].title).toBe('Mail'));
     expect(windowsOf({})?.[0].total).toBe(ENTRIES + 1);
     expect(windowsOf({})?.map((page) => page.passwords.length)).toEqual([100, 51]);

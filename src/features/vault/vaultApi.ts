@@ -11,7 +11,9 @@ import type {
   PasswordStats,
   RevealedPasswordEntry,
 } from '../../common/wire';
+import type { RootState } from '../../app/store';
 import { baseApi, PASSWORD_LIST_TAG, trashChanged, vaultChanged } from '../../shared/api/baseApi';
+import type { ApiFailure } from '../../shared/api/errorText';
 import { flipFavorite } from './favoritePatch';
 
 export interface MasterPasswordArg {
@@ -32,10 +34,21 @@ interface Answer<T> {
   data: T;
 }
 
-/** The filters of a list: its windows are asked for with a limit and a cursor of their own. */
-export type PasswordListFilters = Omit<PasswordListQuery, 'limit' | 'cursor'>;
-/** Where a window starts: null for the first one, else the `nextCursor` of the window before. */
-export type WindowCursor = string | null;
+/** The filters of a list: its windows are asked for with a limit and a place of their own. */
+export type PasswordListFilters = Omit<PasswordListQuery, 'limit' | 'cursor' | 'offset'>;
+
+/** One window of a list: its filters, and its place (window `index` starts at entry index * LIST_WINDOW_SIZE). */
+export interface WindowArg {
+  filters: PasswordListFilters;
+  index: number;
+}
+
+/**
+ * How long a window out of view stays cached, in seconds: scrolling back within it costs nothing, and
+ * however far a person scrolls, the tab keeps only the windows near the view (and refetches only those
+ * after a change).
+ */
+const WINDOW_KEPT_FOR = 30;
 
 /** What a window's answer carries for sure: the paging fields came with LIST_WINDOW_SIZE. */
 type WindowAnswer = Pick<PasswordListPage, 'passwords'> & Partial<PasswordListPage>;
@@ -57,23 +70,32 @@ export const vaultApi = baseApi.injectEndpoints({
       providesTags: [PASSWORD_LIST_TAG],
     }),
     /**
-     * The Passwords page's list, LIST_WINDOW_SIZE entries at a time, so a vault of 100,000 entries costs
-     * its first window, not the whole list. All windows of one set of filters share one cache entry.
+     * One window of the Passwords page's list, LIST_WINDOW_SIZE entries at its place: the page asks for
+     * the windows in view, so a vault of 100,000 entries costs what is on screen. Each window is its own
+     * cache entry. A window whose predecessor is here (reading on) starts where that one ended (its
+     * keyset cursor: the same cost at any depth, and no entry twice or missed between the two); one
+     * reached by a jump, or refetched after a change, by its place (`offset`: one request wherever a
+     * scrollbar is dragged to).
      */
-    getPasswordWindows: build.infiniteQuery<PasswordListPage, PasswordListFilters, WindowCursor>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        // Keyset cursors: a window starts where the one before it ended, so windows come in order.
-        getNextPageParam: (last) => last.nextCursor ?? undefined,
+    getPasswordWindow: build.query<PasswordListPage, WindowArg>({
+      async queryFn({ filters, index }, api, _extra, baseQuery) {
+        const state = api.getState() as RootState;
+        const cached = (at: number) =>
+          vaultApi.endpoints.getPasswordWindow.select({ filters, index: at })(state);
+        // A refetch goes by place: the window before it is being refetched too, its cursor about to change.
+        const previous = index > 0 && !cached(index).data ? cached(index - 1) : undefined;
+        const cursor = previous?.isSuccess ? (previous.data.nextCursor ?? undefined) : undefined;
+        const place = cursor ? { cursor } : { offset: index * LIST_WINDOW_SIZE };
+        const result = await baseQuery({
+          url: '/passwords',
+          params: passwordListParams({ ...filters, limit: LIST_WINDOW_SIZE, ...place }),
+        });
+        if (result.error) return { error: result.error as ApiFailure };
+        return { data: windowOf((result.data as Answer<WindowAnswer>).data) };
       },
-      query: ({ queryArg, pageParam }) => ({
-        url: '/passwords',
-        params: passwordListParams({ ...queryArg, limit: LIST_WINDOW_SIZE, cursor: pageParam ?? undefined }),
-      }),
-      transformResponse: (answer: Answer<WindowAnswer>) => windowOf(answer.data),
-      // The same LIST tag as getPasswords: every change to the vault refetches the windows already loaded
-      // (RTK Query refetches them one after another, from the first, with fresh cursors).
+      // The same LIST tag as getPasswords: every change to the vault refetches the windows in view.
       providesTags: [PASSWORD_LIST_TAG],
+      keepUnusedDataFor: WINDOW_KEPT_FOR,
     }),
     getPasswordStats: build.query<PasswordStats, void>({
       query: () => '/passwords/stats',
@@ -126,10 +148,10 @@ export const vaultApi = baseApi.injectEndpoints({
               }),
             ),
           ),
-          ...vaultApi.util.selectCachedArgsForQuery(state, 'getPasswordWindows').map((filters) =>
+          ...vaultApi.util.selectCachedArgsForQuery(state, 'getPasswordWindow').map((window) =>
             dispatch(
-              vaultApi.util.updateQueryData('getPasswordWindows', filters, (draft) => {
-                draft.pages.some((page) => flipFavorite(page.passwords, id, filters.favorite));
+              vaultApi.util.updateQueryData('getPasswordWindow', window, (draft) => {
+                flipFavorite(draft.passwords, id, window.filters.favorite);
               }),
             ),
           ),
@@ -145,5 +167,4 @@ export const vaultApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetPasswordsQuery, useGetPasswordWindowsInfiniteQuery, useGetPasswordStatsQuery } =
-  vaultApi;
+export const { useGetPasswordsQuery, useGetPasswordStatsQuery } = vaultApi;

@@ -17,9 +17,9 @@ export function selectCachedEntry(state: RootState, id: string): PasswordEntry |
     found = entry;
     newest = fetchedAt;
   };
-  for (const filters of vaultApi.util.selectCachedArgsForQuery(state, 'getPasswordWindows')) {
-    const { data, fulfilledTimeStamp } = vaultApi.endpoints.getPasswordWindows.select(filters)(state);
-    data?.pages.forEach((page) => consider(page.passwords, fulfilledTimeStamp));
+  for (const window of vaultApi.util.selectCachedArgsForQuery(state, 'getPasswordWindow')) {
+    const { data, fulfilledTimeStamp } = vaultApi.endpoints.getPasswordWindow.select(window)(state);
+    consider(data?.passwords, fulfilledTimeStamp);
   }
   for (const query of vaultApi.util.selectCachedArgsForQuery(state, 'getPasswords')) {
     const { data, fulfilledTimeStamp } = vaultApi.endpoints.getPasswords.select(query)(state);

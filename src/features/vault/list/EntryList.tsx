@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { ListView } from '../../../common/listOrder';
 import type { PasswordEntry } from '../../../common/wire';
 import { offsetWithin, useScrollParent } from '../scrollParent';
-import { useNearEnd } from '../useNearEnd';
 import type { ListActions } from '../useVaultActions';
 import { EntryCard } from './EntryCard';
 import { EntryRow } from './EntryRow';
@@ -54,16 +53,16 @@ function useElementWidth(element: HTMLElement | null): number {
 }
 
 export interface EntryListProps {
-  /** The entries loaded so far, in list order. */
-  entries: PasswordEntry[];
-  /** How many entries the whole list holds: the ones past the loaded ones are placeholders. */
+  /** The entry at a place of the list, once its window is here; until then a placeholder shows. */
+  entryAt: (index: number) => PasswordEntry | undefined;
+  /** How many entries the whole list holds. */
   size: number;
   view: ListView;
   actions: ListActions;
   /** A window is on its way. */
   busy?: boolean;
-  /** The rendered rows came near the end of the loaded entries: time for the next window. */
-  onNearEnd?: () => void;
+  /** The places of the entries rendered now (the rows in view and OVERSCAN rows each way). */
+  onRange?: (first: number, last: number) => void;
 }
 
 /**
@@ -73,30 +72,32 @@ export interface EntryListProps {
  * scrollbar tells its real length), with placeholders until their window arrives. Scrolls with the
  * window or with the layout's scrolling main area.
  */
-export function EntryList({ entries, size, view, actions, busy = false, onNearEnd }: EntryListProps) {
+export function EntryList({ entryAt, size, view, actions, busy = false, onRange }: EntryListProps) {
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const width = useElementWidth(container);
   const columns = view === 'compact' ? 1 : columnsFor(width);
   const rowCount = Math.ceil(size / columns);
   const scroller = useScrollParent(container, rowCount);
 
+  // A row whose first entry is here has arrived (a window holds whole rows but at its edges, where the
+  // rest of a row follows with the next window).
+  const rowLoaded = useCallback((row: number) => entryAt(row * columns) !== undefined, [entryAt, columns]);
   const rowHeight = useCallback(
     (row: number) => {
       if (view === 'compact') return ROW_HEIGHT;
+      // A row of placeholders: one height and little work, so that laying out a vault of 100,000 costs
+      // little more than one of 100.
+      if (!rowLoaded(row)) return PLACEHOLDER_ROW_HEIGHT;
       const first = row * columns;
-      // Past the loaded entries every row is a row of placeholders: one height, no work per row, so that
-      // laying out a vault of 100,000 costs little more than one of 100.
-      if (first >= entries.length) return PLACEHOLDER_ROW_HEIGHT;
-      return cardRowHeight(entries.slice(first, first + columns));
+      return cardRowHeight(Array.from({ length: columns }, (_, offset) => entryAt(first + offset)));
     },
-    [view, columns, entries],
+    [view, columns, entryAt, rowLoaded],
   );
-  const loadedRows = Math.ceil(entries.length / columns);
 
   const renderRow = (row: number): ReactNode => {
     const first = row * columns;
     return Array.from({ length: Math.min(columns, size - first) }, (_, offset) => {
-      const entry = entries[first + offset];
+      const entry = entryAt(first + offset);
       if (!entry) {
         return (
           <div
@@ -124,14 +125,14 @@ export function EntryList({ entries, size, view, actions, busy = false, onNearEn
   const rows = {
     rowCount,
     rowHeight,
-    loadedRows,
+    rowLoaded,
     columns,
     view,
     container,
     renderRow,
-    entries,
+    first: entryAt(0),
     size,
-    onNearEnd,
+    onRange,
   };
   return (
     <div
@@ -153,11 +154,13 @@ export function EntryList({ entries, size, view, actions, busy = false, onNearEn
   );
 }
 
-interface RowsProps extends Pick<EntryListProps, 'entries' | 'size' | 'onNearEnd' | 'view'> {
+interface RowsProps extends Pick<EntryListProps, 'size' | 'onRange' | 'view'> {
   rowCount: number;
   rowHeight: (row: number) => number;
-  /** Rows holding at least one loaded entry; the ones after are placeholders. */
-  loadedRows: number;
+  /** Whether a row's entries are here; the others are placeholders. */
+  rowLoaded: (row: number) => boolean;
+  /** The list's first entry: a new object for a new list, or a new first window of this one. */
+  first: PasswordEntry | undefined;
   columns: number;
   container: HTMLElement | null;
   renderRow: (row: number) => ReactNode;
@@ -167,18 +170,18 @@ interface RowsProps extends Pick<EntryListProps, 'entries' | 'size' | 'onNearEnd
 function useRowOptions({
   rowCount,
   rowHeight,
-  loadedRows,
+  rowLoaded,
   view,
-  entries,
-}: Pick<RowsProps, 'rowCount' | 'rowHeight' | 'loadedRows' | 'view' | 'entries'>) {
+  first,
+}: Pick<RowsProps, 'rowCount' | 'rowHeight' | 'rowLoaded' | 'view' | 'first'>) {
   // A loaded row is known by its place and its height: when a window arrives (or the columns change)
   // the new key function makes the virtualiser lay the rows out again in the same render, measuring
   // nothing. A placeholder row, by its place alone: its key changes when its entries arrive.
   const getItemKey = useCallback(
-    (row: number) => (row < loadedRows ? `${row}:${rowHeight(row)}` : row),
-    [rowHeight, loadedRows],
+    (row: number) => (rowLoaded(row) ? `${row}:${rowHeight(row)}` : row),
+    [rowHeight, rowLoaded],
   );
-  const overscan = useOverscan(entries[0]);
+  const overscan = useOverscan(first);
   return {
     count: rowCount,
     estimateSize: rowHeight,
@@ -207,24 +210,82 @@ function ElementRows({ container, scroller, ...rest }: RowsProps & { scroller: H
   return <Rows virtualizer={virtualizer} {...rest} />;
 }
 
+interface ReaderPlace {
+  /** The row at the top of the view, and its place within the list. */
+  row: number;
+  place: number;
+  columns: number;
+  /** The view showed the list's end (End, a scrollbar dragged to the bottom), and how long it was. */
+  atEnd: boolean;
+  length: number;
+}
+
+/**
+ * Keeps what the reader sees where it is when rows above it change height: a window above it arrived (a
+ * card with a TOTP, fields or health notes is taller than a placeholder) or was refetched. Without it,
+ * the cards in view would jump down the page as the reader scrolls up after a jump. A row's place within
+ * the list changes only with the layout, never with scrolling, so any change to it is one. A view at the
+ * list's end stays at its end as the last windows arrive.
+ */
+function useKeepReaderInPlace<TScroller extends HTMLElement | Window>(
+  virtualizer: Virtualizer<TScroller, HTMLDivElement>,
+  columns: number,
+) {
+  const reader = useRef<ReaderPlace | null>(null);
+  useLayoutEffect(() => {
+    // Laid out for this render already (getVirtualItems measured them).
+    const measurements = virtualizer.measurementsCache;
+    const margin = virtualizer.options.scrollMargin;
+    const length = virtualizer.getTotalSize();
+    const before = reader.current;
+    const moved = before && before.columns === columns ? measurements[before.row] : undefined;
+    // At the end, a longer list scrolls on to its new end; a shorter one is kept at its end by the
+    // browser (the scroll position cannot stay past it).
+    const shift =
+      !before || !moved
+        ? 0
+        : before.atEnd
+          ? Math.max(0, length - before.length)
+          : moved.start - margin - before.place;
+    if (before && moved && shift !== 0) {
+      // The scroller itself, as a reader's scroll: the virtualiser's scrollBy clamps to the page height
+      // it knew before this render.
+      virtualizer.scrollElement?.scrollBy({ top: shift });
+      reader.current = { ...before, place: moved.start - margin, length };
+      return;
+    }
+    const top = virtualizer.range?.startIndex;
+    const item = top === undefined ? undefined : measurements[top];
+    const seenTo = (virtualizer.scrollOffset ?? 0) + (virtualizer.scrollRect?.height ?? 0);
+    reader.current =
+      item && top !== undefined
+        ? { row: top, place: item.start - margin, columns, atEnd: seenTo >= margin + length - 1, length }
+        : null;
+  });
+}
+
 function Rows<TScroller extends HTMLElement | Window>({
   virtualizer,
   columns,
   view,
   renderRow,
-  entries,
   size,
-  onNearEnd,
-}: Omit<RowsProps, 'rowCount' | 'container' | 'rowHeight' | 'loadedRows'> & {
+  onRange,
+}: Omit<RowsProps, 'rowCount' | 'container' | 'rowHeight' | 'rowLoaded' | 'first'> & {
   virtualizer: Virtualizer<TScroller, HTMLDivElement>;
 }) {
   const margin = virtualizer.options.scrollMargin;
   const items = virtualizer.getVirtualItems();
-  // The last row within OVERSCAN of the viewport, whether or not the overscan rows are rendered yet: the
-  // overscan arriving after the first paint is no reason to ask for a window again (a failed one, say).
+  // The rows within OVERSCAN of the viewport, whether or not the overscan rows are rendered yet: the
+  // overscan arriving after the first paint is no reason to ask for other windows.
   const visible = virtualizer.range;
+  const firstPlace = visible ? Math.max(0, visible.startIndex - OVERSCAN) * columns : -1;
   const lastRow = visible ? Math.min(virtualizer.options.count - 1, visible.endIndex + OVERSCAN) : -1;
-  useNearEnd(lastRow < 0 ? -1 : Math.min(size, (lastRow + 1) * columns) - 1, entries, size, onNearEnd);
+  const lastPlace = lastRow < 0 ? -1 : Math.min(size, (lastRow + 1) * columns) - 1;
+  useEffect(() => {
+    if (lastPlace >= 0) onRange?.(firstPlace, lastPlace);
+  }, [firstPlace, lastPlace, onRange]);
+  useKeepReaderInPlace(virtualizer, columns);
   return (
     <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
       {items.map((row) => (
