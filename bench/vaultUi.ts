@@ -263,15 +263,28 @@ const SCROLL_STATE = `(() => {
   return { maxPosition, windows, busy, placeholdersInView };
 })()`;
 
-/** Every scroller of the page (the window, or the layout's main area) scrolled to its end. */
-const TO_THE_END = `(() => {
+/**
+ * Every scroller of the page (the window, or the layout's main area) scrolled to its end, as a scrollbar
+ * dragged there; answers the ms until the list's last entry is painted (the frame after it is in the
+ * DOM), or -1 after 60 s.
+ */
+const TO_THE_END = `new Promise((resolve) => {
+  const start = performance.now();
   window.scrollTo(0, document.documentElement.scrollHeight);
   for (const element of document.querySelectorAll('*')) {
     if (element.scrollHeight > element.clientHeight + 1 && /auto|scroll|overlay/.test(getComputedStyle(element).overflowY)) {
       element.scrollTop = element.scrollHeight;
     }
   }
-})()`;
+  const check = () => {
+    const last = [...document.querySelectorAll('[role=listitem][aria-posinset]')]
+      .some((item) => item.getAttribute('aria-posinset') === item.getAttribute('aria-setsize'));
+    if (last) requestAnimationFrame(() => resolve(performance.now() - start));
+    else if (performance.now() - start > 60000) resolve(-1);
+    else setTimeout(check, 5);
+  };
+  check();
+})`;
 
 interface ScrollState {
   maxPosition: number;
@@ -287,6 +300,9 @@ export interface HeapResult {
   domAfterScroll: number;
   /** After jumping to the end of the list. */
   domAtEnd: number;
+  /** From the jump to the end to the last entry painted (-1: not in 60 s), and the windows asked for. */
+  endMs: number;
+  endWindows: number;
   scroll: ScrollState;
   wheelSteps: number;
   scrollMs: number;
@@ -336,11 +352,23 @@ async function heapRun(context: BrowserContext, entries: number): Promise<HeapRe
     await sleep(300);
     const domAfterScroll = await domCount(page);
     const heapAfterScroll = await heapNow();
-    // Then the scrollbar dragged to the very end of the list: placeholders there, still few elements.
-    await page.evaluate(TO_THE_END);
+    // Then the scrollbar dragged to the very end of the list: its last window alone is asked for.
+    const windowsBefore = state.windows;
+    const endMs = (await page.evaluate(TO_THE_END)) as number;
     await sleep(500);
     const domAtEnd = await domCount(page);
-    return { heapAfterLoad, heapAfterScroll, domAfterScroll, domAtEnd, scroll: state, wheelSteps, scrollMs };
+    const endWindows = ((await page.evaluate(SCROLL_STATE)) as ScrollState).windows - windowsBefore;
+    return {
+      heapAfterLoad,
+      heapAfterScroll,
+      domAfterScroll,
+      domAtEnd,
+      endMs,
+      endWindows,
+      scroll: state,
+      wheelSteps,
+      scrollMs,
+    };
   } finally {
     await page.close();
   }
@@ -541,6 +569,14 @@ export async function measureVaultUi(
           `after the first window; ${heap.scroll.windows} windows asked for, ${heap.wheelSteps} wheel steps of ` +
           `1,500 px in ${(heap.scrollMs / 1000).toFixed(1)} s`,
         detail: heap,
+      },
+      {
+        id: `${idPrefix}.passwords.jumpToEnd`,
+        section,
+        label: '/passwords: scrollbar dragged to the end -> last entry painted',
+        value: heap.endMs,
+        unit: 'ms',
+        note: `${heap.endWindows} window(s) asked for on the way (the list waits 100 ms for a jump to rest)`,
       },
       {
         id: `${idPrefix}.passwords.domAfterHeapScroll`,
