@@ -164,6 +164,25 @@ describe('PasswordsPage in windows', () => {
     expect(screen.getByRole('status')).toHaveTextContent('250 passwords');
   });
 
+  it('a search made far down the list asks for its own first window before any other', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+    await screen.findByRole('article', { name: 'Site 250' });
+    await scrollToRow(120);
+    await screen.findByRole('article', { name: 'Site 130' });
+
+    const release = vault.hold('GET /passwords');
+    await user.type(screen.getByPlaceholderText('Search passwords, websites, usernames...'), 'Site 1');
+    // The debounce, the 150 ms the page waits for the answer before showing the new filters, and more.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+    const searches = listCalls(vault).filter((call) => call.query.get('search') === 'Site 1');
+    expect(searches).toHaveLength(1);
+    expect(searches[0].query.has('offset')).toBe(false);
+    expect(searches[0].query.has('cursor')).toBe(false);
+    release();
+    expect(await screen.findByText('111 passwords')).toBeInTheDocument();
+  });
+
   it('does not fetch another window while the rendered rows are far from its entries', async () => {
     renderWithProviders(<PasswordsPage />, { path: '/passwords' });
     await screen.findByRole('article', { name: 'Site 250' });

@@ -123,8 +123,9 @@ export function usePasswordWindows(
   const dispatch = useAppDispatch();
   const head = vaultApi.useGetPasswordWindowQuery({ filters, index: 0 }, { skip });
   const [around, setAround] = useState(NO_WINDOWS);
-  // Only windows the list has: known from the first window's count (a new list may be shorter).
-  const headTotal = head.data?.total ?? 0;
+  // Only windows the list has: known from its first window's count (a new list may be shorter, and
+  // none is asked for before that count is here).
+  const headTotal = head.currentData?.total ?? 0;
   const indexes = useMemo(
     () => around.filter((index) => index * LIST_WINDOW_SIZE < headTotal),
     [around, headTotal],
