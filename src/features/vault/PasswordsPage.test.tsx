@@ -364,6 +364,26 @@ describe('PasswordsPage', () => {
       expect(toasts('Failed to fetch passwords')).toHaveLength(1);
     });
 
+    it('a search whose list fails shows the failure with a Retry that can be pressed, again and again', async () => {
+      const { user } = renderPage();
+      await screen.findByRole('article', { name: 'GitHub' });
+      vault.fail.set('GET /passwords', { status: 500, message: 'Database down' });
+      await user.type(screen.getByPlaceholderText('Search passwords, websites, usernames...'), 'git');
+      const failed = await screen.findByRole('heading', { name: "Your passwords couldn't be loaded" });
+      expect(failed).toBeInTheDocument();
+      // Not "retrying": the failed list is not being fetched.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled());
+
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled());
+      expect(screen.getByRole('heading', { name: "Your passwords couldn't be loaded" })).toBeInTheDocument();
+
+      vault.fail.delete('GET /passwords');
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByRole('article', { name: 'GitHub' })).toBeInTheDocument();
+      expect(screen.getByText('1 password')).toBeInTheDocument();
+    });
+
     it("offline, says PassVault can't be reached, in words, never the browser's TypeError", async () => {
       const backOnline = goOffline();
       try {

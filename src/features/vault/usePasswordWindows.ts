@@ -204,10 +204,11 @@ export function usePasswordWindows(
     size,
     // Skipped (waiting for what the query needs) counts as loading: nothing to show yet.
     isLoading: skip || (!hasData && !head.isError),
+    // The old list shows while this one's first window (other filters) or its windows in view (a
+    // change to the vault) are fetched again; a first window that failed is fetched no more.
     isRefreshing:
       hasData &&
-      (!isCurrent ||
-        head.isFetching ||
+      (head.isFetching ||
         inView.some((cached) => pageOf(cached) !== undefined && cached.status === 'pending')),
     isLoadingMore: !laterError && indexes.some((index) => !arrived.has(index)),
     error: head.error ?? laterError,
