@@ -114,52 +114,42 @@ interface ListRead {
   limit: number | undefined;
 }
 
+/** Where one part's read starts (after a cursor, or this many entries in), or null: the window starts past it. */
+type PartStart = { after?: lists.WindowStart; offset?: number } | null;
+
 /**
- * Up to `limit` rows of the list in `order` after `after` (all the rest without a limit). With
- * favourites first the favourites are read, then, when the window is not full, the others from their
- * start: each part through its own index.
+ * Where the favourites' and the others' reads start, with favourites first. By cursor, in the part it
+ * names; by offset, the favourites passing the filter are counted to find the part the offset falls in.
  */
-async function readWindow(read: ListRead): Promise<lists.WindowRow[]> {
-  if (read.offset > 0) return readWindowAt(read);
-  const { db, userId, filter, order, after, limit } = read;
-  const { sort } = order;
-  if (!order.favoritesFirst) return lists.listWindow(db, userId, filter, { sort, part: 'all', after, limit });
-  let rows: lists.WindowRow[] = [];
-  if (after === undefined || after.part === 'favorites') {
-    rows = await lists.listWindow(db, userId, filter, { sort, part: 'favorites', after, limit });
+async function partStarts({ db, userId, filter, after, offset }: ListRead): Promise<[PartStart, PartStart]> {
+  if (offset > 0) {
+    const favorites = await lists.countEntries(db, userId, { ...filter, favorite: true });
+    return [offset < favorites ? { offset } : null, { offset: Math.max(0, offset - favorites) }];
   }
-  if (limit === undefined || rows.length < limit) {
-    const others = await lists.listWindow(db, userId, filter, {
-      sort,
-      part: 'others',
-      after: after?.part === 'others' ? after : undefined,
-      limit: limit === undefined ? undefined : limit - rows.length,
-    });
-    rows = rows.concat(others);
-  }
-  return rows;
+  const inFavorites = after === undefined || after.part === 'favorites';
+  return [inFavorites ? { after } : null, { after: after?.part === 'others' ? after : undefined }];
 }
 
 /**
- * The window `offset` entries into the list. With favourites first the favourites passing the filter are
- * counted, to find the part the offset falls in: the favourites from there, then the others from their
- * start while the window is not full; or the others alone, from the offset less the favourites.
+ * Up to `limit` rows of the list in `order` after `after`, or `offset` entries in (all the rest without a
+ * limit). With favourites first the favourites are read, then, when the window is not full, the others
+ * from their start: each part through its own index.
  */
-async function readWindowAt({ db, userId, filter, order, offset, limit }: ListRead) {
+async function readWindow(read: ListRead): Promise<lists.WindowRow[]> {
+  const { db, userId, filter, order, after, offset, limit } = read;
   const { sort } = order;
   if (!order.favoritesFirst) {
-    return lists.listWindow(db, userId, filter, { sort, part: 'all', offset, limit });
+    return lists.listWindow(db, userId, filter, { sort, part: 'all', after, offset, limit });
   }
-  const favorites = await lists.countEntries(db, userId, { ...filter, favorite: true });
-  let rows: lists.WindowRow[] = [];
-  if (offset < favorites) {
-    rows = await lists.listWindow(db, userId, filter, { sort, part: 'favorites', offset, limit });
-  }
+  const [favoritesStart, othersStart] = await partStarts(read);
+  let rows: lists.WindowRow[] = favoritesStart
+    ? await lists.listWindow(db, userId, filter, { sort, part: 'favorites', ...favoritesStart, limit })
+    : [];
   if (limit === undefined || rows.length < limit) {
     const others = await lists.listWindow(db, userId, filter, {
       sort,
       part: 'others',
-      offset: Math.max(0, offset - favorites),
+      ...othersStart,
       limit: limit === undefined ? undefined : limit - rows.length,
     });
     rows = rows.concat(others);

@@ -32,7 +32,7 @@ export interface PasswordWindows {
  * Entries asked for beyond the rendered ones, each way: half a window, several screens ahead of the
  * reader, so scrolling on rarely meets a placeholder.
  */
-export const READ_AHEAD = LIST_WINDOW_SIZE / 2;
+const READ_AHEAD = LIST_WINDOW_SIZE / 2;
 
 /** The windows (after the first, which is always asked for) holding the places around a range. */
 function windowsAround(first: number, last: number): number[] {

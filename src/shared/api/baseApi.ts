@@ -11,7 +11,8 @@ import { UNLOCK_HEADER } from '../../common/unlockWindow';
 import { apiBaseUrl } from './basePath';
 import { fetchWithEarlyAnswers } from './earlyResponses';
 import { errorText, failureDetails, isSessionEnded, type ApiFailure } from './errorText';
-import { announceToOtherTabs, CACHE_TAG_TYPES, type CacheTag } from './otherTabs';
+import { CACHE_TAG_TYPES, type CacheTag } from './cacheTags';
+import { announceToOtherTabs } from './otherTabs';
 import { getStoredToken, removeStoredToken } from './tokenStorage';
 import {
   askForVaultCredential,

@@ -3,20 +3,7 @@
 // its change made stale, over a BroadcastChannel, and they refetch those answers. Only tag names and
 // entry ids travel: never a value, a password or a token.
 import type { UnknownAction } from '@reduxjs/toolkit';
-
-/** The tag types of baseApi: what another tab may ask this one to refetch. */
-export const CACHE_TAG_TYPES = [
-  'Password',
-  'Stats',
-  'Health',
-  'Trash',
-  'Settings',
-  'User',
-  'MasterPasswordStatus',
-] as const;
-
-export type CacheTagType = (typeof CACHE_TAG_TYPES)[number];
-export type CacheTag = CacheTagType | { type: CacheTagType; id: string };
+import { CACHE_TAG_TYPES, type CacheTag, type CacheTagType } from './cacheTags';
 
 interface StaleMessage {
   stale: CacheTag[];
