@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../features/auth';
 import { AutoLogout } from '../../features/settings';
 import { useFocusMainAfterNavigation } from '../useFocusMainAfterNavigation';
 import { useIsDesktop } from '../useIsDesktop';
+import { useRefreshOnReturn } from '../useRefreshOnReturn';
 import { SIDEBAR_WIDTH, SideNav } from './SideNav';
 
 const SIDE_NAV_ID = 'side-navigation';
@@ -17,6 +18,8 @@ const SIDE_NAV_ID = 'side-navigation';
 export default function SignedInLayout() {
   // Holds the current user's cache entry for the whole signed-in session, whichever screens come and go.
   useCurrentUser();
+  // A change made on another device shows when the person comes back to this tab.
+  useRefreshOnReturn();
   const isDesktop = useIsDesktop();
   const { pathname } = useLocation();
   // The drawer belongs to the page it was opened on: a link click or a window >= 768 px closes it.

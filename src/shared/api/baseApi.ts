@@ -159,5 +159,8 @@ export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: CACHE_TAG_TYPES,
+  // On the actions of refreshOnReturn.ts, started by the signed-in layout.
+  refetchOnFocus: true,
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });
