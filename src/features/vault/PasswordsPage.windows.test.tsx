@@ -334,3 +334,30 @@ describe('PasswordsPage in windows, far down a large vault', () => {
     expect(positionOf('Site 100')).toBe('901');
   });
 });
+
+describe('PasswordsPage, a list that fits in the window', () => {
+  let scrollBy: jest.SpyInstance;
+  beforeEach(() => {
+    scrollBy = jest.spyOn(window, 'scrollBy').mockImplementation(((options: ScrollToOptions) => {
+      Object.assign(window, { scrollY: window.scrollY + (options.top ?? 0) });
+      window.dispatchEvent(new Event('scroll'));
+    }) as typeof window.scrollBy);
+  });
+  afterEach(() => scrollBy.mockRestore());
+
+  it('shows an entry added elsewhere at its top, without scrolling past it', async () => {
+    // Two rows of 768 px: the whole list, its top and its end, is in view.
+    const vault = installFakeVault([makeEntry({ title: 'Alpha' }), makeEntry({ title: 'Beta' })]);
+    const { store } = renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+    await screen.findByRole('article', { name: 'Beta' });
+
+    vault.entries.push(makeEntry({ title: 'Gamma' }));
+    act(() => {
+      store.dispatch(vaultApi.util.invalidateTags([{ type: 'Password', id: 'LIST' }]));
+    });
+    expect(await screen.findByRole('article', { name: 'Gamma' })).toBeInTheDocument();
+    expect(positionOf('Gamma')).toBe('1');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(window.scrollY).toBe(0);
+  });
+});

@@ -257,10 +257,10 @@ function useKeepReaderInPlace<TScroller extends HTMLElement | Window>(
     const top = virtualizer.range?.startIndex;
     const item = top === undefined ? undefined : measurements[top];
     const seenTo = (virtualizer.scrollOffset ?? 0) + (virtualizer.scrollRect?.height ?? 0);
+    // A reader who sees the first row too (a list that fits) keeps the top: what is added there shows.
+    const atEnd = top !== undefined && top > 0 && seenTo >= margin + length - 1;
     reader.current =
-      item && top !== undefined
-        ? { row: top, place: item.start - margin, columns, atEnd: seenTo >= margin + length - 1, length }
-        : null;
+      item && top !== undefined ? { row: top, place: item.start - margin, columns, atEnd, length } : null;
   });
 }
 
