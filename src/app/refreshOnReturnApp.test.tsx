@@ -3,31 +3,19 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { installFakeVault, makeEntry } from '../test/fakeVaultServer';
 import { setViewportWidth } from '../test/media';
+import { controlPageState, hidePage, showPage } from '../test/pageState';
 import { renderApp } from '../test/renderApp';
 import { AWAY_BEFORE_REFRESH_MS } from '../shared/api/refreshOnReturn';
 
-let visibility: DocumentVisibilityState = 'visible';
-beforeAll(() => {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
-});
-afterAll(() => {
-  delete (document as { visibilityState?: unknown }).visibilityState;
-  jest.restoreAllMocks();
-});
+controlPageState();
+afterAll(() => jest.restoreAllMocks());
 
 /** The tab is hidden for `ms` (another app, another device), then shown again. */
 function awayFor(ms: number) {
   const now = Date.now();
-  act(() => {
-    visibility = 'hidden';
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
+  act(() => hidePage());
   jest.spyOn(Date, 'now').mockReturnValue(now + ms);
-  act(() => {
-    visibility = 'visible';
-    document.dispatchEvent(new Event('visibilitychange'));
-    window.dispatchEvent(new Event('focus'));
-  });
+  act(() => showPage());
   jest.spyOn(Date, 'now').mockRestore();
 }
 

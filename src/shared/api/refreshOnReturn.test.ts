@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { act, waitFor } from '@testing-library/react';
 import { mockApi } from '../../test/mockApi';
+import { controlPageState, goOffline, goOnline, hidePage, showPage } from '../../test/pageState';
 import { baseApi } from './baseApi';
 import { AWAY_BEFORE_REFRESH_MS, refreshOnReturn } from './refreshOnReturn';
 
@@ -10,17 +11,7 @@ const probeApi = baseApi.injectEndpoints({
   }),
 });
 
-// jsdom's page is always visible and online; these tests move it.
-let visibility: DocumentVisibilityState = 'visible';
-let online = true;
-beforeAll(() => {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-});
-afterAll(() => {
-  delete (document as { visibilityState?: unknown }).visibilityState;
-  delete (navigator as { onLine?: unknown }).onLine;
-});
+controlPageState();
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 30)));
 
@@ -52,28 +43,16 @@ async function openTab() {
 }
 
 function hide(clock: { now: number }, forMs: number) {
-  visibility = 'hidden';
-  document.dispatchEvent(new Event('visibilitychange'));
+  hidePage();
   clock.now += forMs;
 }
-
-function show() {
-  visibility = 'visible';
-  document.dispatchEvent(new Event('visibilitychange'));
-  window.dispatchEvent(new Event('focus'));
-}
-
-afterEach(() => {
-  visibility = 'visible';
-  online = true;
-});
 
 test('coming back to the tab after a while shows what another device changed meanwhile, in one request', async () => {
   const tab = await openTab();
   try {
     tab.changeElsewhere();
     hide(tab.clock, AWAY_BEFORE_REFRESH_MS + 60_000);
-    show();
+    showPage();
     await waitFor(() => expect(tab.shown()).toBe(2));
     await settle();
     // Both 'visibilitychange' and 'focus' came: one refetch.
@@ -106,16 +85,14 @@ test('offline, coming back keeps what is shown; the network coming back refetche
   const tab = await openTab();
   try {
     tab.changeElsewhere();
-    online = false;
-    window.dispatchEvent(new Event('offline'));
+    goOffline();
     hide(tab.clock, 60_000);
-    show();
+    showPage();
     await settle();
     expect(tab.calls).toHaveLength(1);
     expect(tab.shown()).toBe(1);
 
-    online = true;
-    window.dispatchEvent(new Event('online'));
+    goOnline();
     await waitFor(() => expect(tab.shown()).toBe(2));
     expect(tab.calls).toHaveLength(2);
   } finally {
@@ -127,8 +104,8 @@ test('a stopped listener asks for nothing', async () => {
   const tab = await openTab();
   tab.close();
   hide(tab.clock, 60_000);
-  show();
-  window.dispatchEvent(new Event('online'));
+  showPage();
+  goOnline();
   await settle();
   expect(tab.calls).toHaveLength(1);
 });
