@@ -26,6 +26,7 @@ import * as postgresCategoryIndexIds from './migrations/2026_11_28_022_postgres_
 import * as vaultTallies from './migrations/2026_11_28_023_vault_tallies';
 import * as entriesWithoutHealth from './migrations/2026_11_28_024_entries_without_health';
 import * as searchLetters from './migrations/2026_11_29_025_search_letters';
+import * as postgresUpdateTriggers from './migrations/2026_11_29_026_postgres_update_triggers';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_023_vault_tallies': vaultTallies,
   '2026_11_28_024_entries_without_health': entriesWithoutHealth,
   '2026_11_29_025_search_letters': searchLetters,
+  '2026_11_29_026_postgres_update_triggers': postgresUpdateTriggers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,13 +7,18 @@ import type { Db } from '../db/database';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- past schemas have no types of their own
 export const pastSchema = (db: Db) => db as unknown as Kysely<any>;
 
-/** Inserts user `id` (old@example.test) with the columns every schema since migration 010 has. */
-export async function insertPastUser(db: Db, id: string, at: string): Promise<void> {
+/** Inserts user `id` (old@example.test unless told) with the columns every schema since migration 010 has. */
+export async function insertPastUser(
+  db: Db,
+  id: string,
+  at: string,
+  email = 'old@example.test',
+): Promise<void> {
   await pastSchema(db)
     .insertInto('users')
     .values({
       id,
-      email: 'old@example.test',
+      email,
       first_name: 'Old',
       last_name: 'Timer',
       password_hash: 'hash',
@@ -22,4 +27,19 @@ export async function insertPastUser(db: Db, id: string, at: string): Promise<vo
       updated_at: at,
     })
     .execute();
+}
+
+/** An entry row of `userId` with the columns every schema since migration 010 requires: its id is its title. */
+export function pastEntryRow(id: string, userId: string, searchText: string, at: string) {
+  return {
+    id,
+    user_id: userId,
+    title: id,
+    category: 'other',
+    password_enc: `sealed ${id}`,
+    notes_enc: 'y',
+    search_text: searchText,
+    created_at: at,
+    updated_at: at,
+  };
 }

@@ -17,6 +17,27 @@ async function trigramSchema(db: Kysely<any>): Promise<string> {
   return rows[0].schema;
 }
 
+/** The mirror's update of the rows whose search text an UPDATE changed: read from its new rows alone. */
+export const UPDATE_FROM_NEW_ROWS = `update passwords_search s set search_text = n.search_text
+          from new_rows n
+          where s.user_id = n.user_id and s.id = n.id and s.search_text <> n.search_text;`;
+
+/** The statement-level trigger function, with `update` its statement for an UPDATE; later migrations replace it. */
+export function searchMirrorFunction(update: string): string {
+  return `create or replace function passvault_mirror_search() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then
+        insert into passwords_search (user_id, id, search_text)
+          select user_id, id, search_text from new_rows;
+      elsif tg_op = 'UPDATE' then
+        ${update}
+      else
+        delete from passwords_search s using old_rows o where s.user_id = o.user_id and s.id = o.id;
+      end if;
+      return null;
+    end $$`;
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await sql`create table passwords_search (
@@ -33,21 +54,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     using gin (search_text ${sql.id(schema, 'gin_trgm_ops')})`.execute(db);
 
   // Transition tables allow one event per trigger: one function, three triggers.
-  await sql`
-    create function passvault_mirror_search() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
-        insert into passwords_search (user_id, id, search_text)
-          select user_id, id, search_text from new_rows;
-      elsif tg_op = 'UPDATE' then
-        update passwords_search s set search_text = n.search_text
-          from new_rows n
-          where s.user_id = n.user_id and s.id = n.id and s.search_text <> n.search_text;
-      else
-        delete from passwords_search s using old_rows o where s.user_id = o.user_id and s.id = o.id;
-      end if;
-      return null;
-    end $$`.execute(db);
+  await sql.raw(searchMirrorFunction(UPDATE_FROM_NEW_ROWS)).execute(db);
   await sql`create trigger passwords_search_insert after insert on passwords
     referencing new table as new_rows for each statement execute function passvault_mirror_search()`.execute(
     db,

@@ -87,33 +87,41 @@ function applyChanges(changes: string, upsert: boolean): string {
     from ${netted} c where t.user_id = c.user_id and (${nonZero});`;
 }
 
+/** The rows an update changed, as they are after it and as they were (user_id, search_text): joined by id. */
+export const CHANGED_BY_JOIN = {
+  after: `(select n.user_id, n.search_text from new_rows n join old_rows o on o.id = n.id
+      where n.search_text is distinct from o.search_text or n.user_id is distinct from o.user_id)`,
+  before: `(select o.user_id, o.search_text from old_rows o join new_rows n on n.id = o.id
+      where n.search_text is distinct from o.search_text or n.user_id is distinct from o.user_id)`,
+};
+
+/**
+ * PostgreSQL: the statement-level trigger function, with `changed` the rows an update changed. Later
+ * migrations replace it with another way to find them.
+ */
+export function letterCountingFunction(changed: { after: string; before: string }): string {
+  return `create or replace function passvault_count_letters() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'INSERT' then
+          ${applyChanges(countsOf('new_rows', 1), true)}
+        elsif tg_op = 'DELETE' then
+          ${applyChanges(countsOf('old_rows', -1), false)}
+        elsif exists ${changed.after} then
+          perform 1 from vault_keys where user_id in (select user_id from new_rows union select user_id from old_rows)
+            order by user_id for update;
+          ${applyChanges(`${countsOf(`${changed.after} a`, 1)} union all ${countsOf(`${changed.before} b`, -1)}`, true)}
+        end if;
+        return null;
+      end $$`;
+}
+
 async function postgresTriggers(db: Kysely<any>): Promise<void> {
   // Statement-level: an import of 500 rows counts them in one pass and writes each owner's row once. An
   // update counts only the rows whose search text (or owner) changed: a favourite's toggle, a reseal or
   // a health backfill of the whole vault leaves the row alone. Writers lock the owners' vault_keys rows
   // first (inserts and deletes already have, for entry_count, whose trigger fires earlier by name; an
   // update that changed a search text does so here), as the tallies' trigger does.
-  const changed = `(select n.user_id, n.search_text from new_rows n join old_rows o on o.id = n.id
-      where n.search_text is distinct from o.search_text or n.user_id is distinct from o.user_id)`;
-  const changedBefore = `(select o.user_id, o.search_text from old_rows o join new_rows n on n.id = o.id
-      where n.search_text is distinct from o.search_text or n.user_id is distinct from o.user_id)`;
-  await sql
-    .raw(
-      `create function passvault_count_letters() returns trigger language plpgsql as $$
-      begin
-        if tg_op = 'INSERT' then
-          ${applyChanges(countsOf('new_rows', 1), true)}
-        elsif tg_op = 'DELETE' then
-          ${applyChanges(countsOf('old_rows', -1), false)}
-        elsif exists ${changed} then
-          perform 1 from vault_keys where user_id in (select user_id from new_rows union select user_id from old_rows)
-            order by user_id for update;
-          ${applyChanges(`${countsOf(`${changed} a`, 1)} union all ${countsOf(`${changedBefore} b`, -1)}`, true)}
-        end if;
-        return null;
-      end $$`,
-    )
-    .execute(db);
+  await sql.raw(letterCountingFunction(CHANGED_BY_JOIN)).execute(db);
   await sql`create trigger passwords_letters_insert after insert on passwords referencing new table as new_rows
     for each statement execute function passvault_count_letters()`.execute(db);
   await sql`create trigger passwords_letters_delete after delete on passwords referencing old table as old_rows
