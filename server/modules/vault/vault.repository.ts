@@ -5,6 +5,7 @@ import {
   CompiledQuery,
   PostgresAdapter,
   sql,
+  type ExpressionBuilder,
   type Insertable,
   type Kysely,
   type Selectable,
@@ -58,6 +59,18 @@ const LISTED_COLUMNS = [
 ] as const;
 /** ...and, for an entry in the vault (not in the trash), how many entries share its password. */
 const PUBLIC_COLUMNS = [...LISTED_COLUMNS, 'reuse_count'] as const;
+
+/**
+ * A filter: the owner's entries among `ids`, each looked up by its id. SQLite keeps no statistics of
+ * the table, so beside `user_id = ?` it took one of the owner's indexes for the cheaper way, and read
+ * every entry of the vault to find the listed ones: 34 ms for 500 ids at 100,000 entries instead of 3.
+ * Compared as `user_id || ''`, the owner is no index key to the planner (of either database), and is
+ * still checked on every row.
+ */
+function ownedAmong(userId: string, ids: string[]) {
+  return (eb: ExpressionBuilder<Database, 'passwords'>) =>
+    eb.and([eb('id', 'in', ids), eb(sql<string>`${sql.ref('user_id')} || ''`, '=', userId)]);
+}
 export type PublicPasswordRow = Pick<PasswordRow, (typeof PUBLIC_COLUMNS)[number]>;
 
 /** Where a window of an export starts: after the entry with this creation time and id. */
@@ -422,11 +435,11 @@ export async function updateBatch(db: Executor, userId: string, rows: EntryUpdat
   const before = await db
     .selectFrom('passwords')
     .select(['id', 'reuse_fp', 'reuse_count', 'created_at'])
-    .where('user_id', '=', userId)
     .where(
-      'id',
-      'in',
-      rows.map((row) => row.id),
+      ownedAmong(
+        userId,
+        rows.map((row) => row.id),
+      ),
     )
     .execute();
   const current = new Map(before.map((row) => [row.id, row]));
@@ -492,11 +505,11 @@ export async function setHealthBatch(db: Executor, userId: string, rows: HealthU
   const updated = await db
     .selectFrom('passwords')
     .select(PUBLIC_COLUMNS)
-    .where('user_id', '=', userId)
     .where(
-      'id',
-      'in',
-      rows.map((row) => row.id),
+      ownedAmong(
+        userId,
+        rows.map((row) => row.id),
+      ),
     )
     .execute();
   await writeListColumns(db, userId, updated);
@@ -512,8 +525,7 @@ export function findPasswordsOf(
   return db
     .selectFrom('passwords')
     .select(['id', 'user_id', 'password_enc', 'password_changed_at'])
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
+    .where(ownedAmong(userId, ids))
     .execute();
 }
 
@@ -533,22 +545,37 @@ export async function insertHistory(trx: Executor, userId: string, rows: History
       .values(rows.slice(start, start + BATCH_SIZE))
       .execute();
   }
-  for (const entryId of new Set(rows.map((row) => row.entry_id))) {
-    const kept = trx
-      .selectFrom('password_history')
-      .select('id')
-      .where('entry_id', '=', entryId)
-      .where('user_id', '=', userId)
-      .orderBy('changed_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(HISTORY_KEPT);
-    await trx
-      .deleteFrom('password_history')
-      .where('entry_id', '=', entryId)
-      .where('user_id', '=', userId)
-      .where('id', 'not in', kept)
-      .execute();
+  const entryIds = [...new Set(rows.map((row) => row.entry_id))];
+  for (let start = 0; start < entryIds.length; start += BATCH_SIZE) {
+    await trimHistory(trx, userId, entryIds.slice(start, start + BATCH_SIZE));
   }
+}
+
+/**
+ * Deletes all but the newest HISTORY_KEPT earlier passwords of each of these entries of the owner, in
+ * one statement: an import that overwrote 20,000 entries made 20,000 deletes, one per entry (5.6 of its
+ * 10.2 s on PostgreSQL).
+ */
+async function trimHistory(trx: Executor, userId: string, entryIds: string[]): Promise<void> {
+  const ranked = trx
+    .selectFrom('password_history')
+    .select((eb) => [
+      'id',
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) => over.partitionBy('entry_id').orderBy('changed_at', 'desc').orderBy('id', 'desc'))
+        .as('newness'),
+    ])
+    .where('user_id', '=', userId)
+    .where('entry_id', 'in', entryIds)
+    .as('ranked');
+  await trx
+    .deleteFrom('password_history')
+    .where('user_id', '=', userId)
+    .where('id', 'in', (eb) =>
+      eb.selectFrom(ranked).select('ranked.id').where('ranked.newness', '>', HISTORY_KEPT),
+    )
+    .execute();
 }
 
 /** Whether the owner has this entry, in the vault or in the trash. */
