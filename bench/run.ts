@@ -49,7 +49,7 @@ import { fillVault, newUser, registerUser, type BenchUser } from './lib/users';
 import { measureListAfterWrite, type ListLoadOptions } from './listThroughput';
 import { measureIdleMemory, measureSignInBurst, peakOfRun } from './memory';
 import { measureSignIn } from './signIn';
-import { fillMeasured, importRows, measureExport, unlockMs } from './transfer';
+import { fillMeasured, importRows, measureExport, measureReimport, unlockMs } from './transfer';
 import { measureUnlock } from './unlock';
 import { measureVaultUi, profilePasswordsPage } from './vaultUi';
 import { groupThousands } from '../src/common/numbers';
@@ -299,6 +299,7 @@ async function main(): Promise<boolean> {
           unlock,
           transferSection,
         )),
+        ...(await measureReimport(baseUrl, owner, UPLOAD_ENTRIES, unlock, transferSection)),
       ];
     });
   }
@@ -468,6 +469,9 @@ async function main(): Promise<boolean> {
               transfer,
               'pg.transfer',
             ),
+          );
+          await sub('re-import', () =>
+            measureReimport(pgServer.baseUrl, owner, UPLOAD_ENTRIES, unlock, transfer, 'pg.transfer'),
           );
           step('PostgreSQL: list after a write...');
           await sub('list', async () => {

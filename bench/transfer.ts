@@ -5,7 +5,7 @@
 import { call, expectStatus } from './lib/http';
 import { readMemory, sampleMemory, sleep } from './lib/processes';
 import { list, median, round, type Row } from './lib/results';
-import { fillVault, type BenchUser, type FilledVault } from './lib/users';
+import { fillVault, importVault, vaultFile, type BenchUser, type FilledVault } from './lib/users';
 import { groupThousands } from '../src/common/numbers';
 
 /** /proc reports KiB; the table shows MB (10^6 bytes), as the targets are written. */
@@ -84,6 +84,40 @@ export function importRows(
       unit: 'MB',
       digits: 1,
       note: `${fill.rssKib.length} samples every 20 ms; ${mb(fill.rssKib[0]).toFixed(1)} MB before`,
+    },
+  ];
+}
+
+/**
+ * The first upload's entries again, with new passwords and "Update existing entries": each entry of the
+ * file is found in the vault and overwritten (its old password kept in its history), in one upload, after
+ * the export. No target: it shows what importing a newer copy of a file costs, every row an UPDATE
+ * (PostgreSQL's triggers once paid for those quadratically in each statement's rows).
+ */
+export async function measureReimport(
+  baseUrl: string,
+  owner: BenchUser,
+  count: number,
+  unlock: number,
+  section: string,
+  idPrefix = 'transfer',
+): Promise<Row[]> {
+  const data = vaultFile(count, 0, 1);
+  const answer = await importVault(baseUrl, owner, data, { updateExisting: true });
+  if (answer.updated !== count || answer.imported !== 0) {
+    throw new Error(`re-import: ${answer.updated} updated and ${answer.imported} new of ${count} entries`);
+  }
+  return [
+    {
+      id: `${idPrefix}.reimport`,
+      section,
+      label: `re-import ${groupThousands(count)} of the entries with new passwords (update existing): round trip`,
+      value: answer.ms / 1000,
+      unit: 's',
+      digits: 2,
+      note:
+        `one upload of ${(Buffer.byteLength(data) / 1e6).toFixed(1)} MB, every entry overwritten; ` +
+        `one master-password unlock (~${unlock.toFixed(0)} ms) included`,
     },
   ];
 }

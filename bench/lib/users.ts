@@ -128,9 +128,10 @@ export interface VaultEntryFile {
 /**
  * A PassVault JSON export of `count` entries (the format `POST /api/utility/import` reads): entries
  * `offset` .. `offset + count - 1`, one minute apart in createdAt, so the parts of a vault filled in
- * several uploads are distinct entries and the later parts are the newer ones.
+ * several uploads are distinct entries and the later parts are the newer ones. A file of another
+ * `generation` holds the same entries (title, site, login) with other passwords.
  */
-export function vaultFile(count: number, offset = 0): string {
+export function vaultFile(count: number, offset = 0, generation = 0): string {
   const passwords: VaultEntryFile[] = Array.from({ length: count }, (_, n) => {
     const i = offset + n;
     const site = SITES[i % SITES.length];
@@ -140,7 +141,7 @@ export function vaultFile(count: number, offset = 0): string {
       title: `${site} ${i}`,
       email: i % 4 === 3 ? '' : `user${i}@mail.test`,
       username: i % 4 === 3 ? `user_${i}` : '',
-      password: `Pa$$w0rd-${i}-${'x'.repeat(12)}`,
+      password: `Pa$$w0rd-${i}-${generation === 0 ? 'x'.repeat(12) : `changed-${generation}`}`,
       website: `https://${slug}.example.com/login`,
       category: CATEGORIES[i % CATEGORIES.length],
       isFavorite: i % 7 === 0,
@@ -156,18 +157,24 @@ export function vaultFile(count: number, offset = 0): string {
 export interface ImportAnswer {
   ms: number;
   imported: number;
+  updated: number;
 }
 
-/** Imports a vault file for `user`; answers the round trip. */
-export async function importVault(baseUrl: string, user: BenchUser, data: string): Promise<ImportAnswer> {
+/** Imports a vault file for `user` (with the dialog's options, when given); answers the round trip. */
+export async function importVault(
+  baseUrl: string,
+  user: BenchUser,
+  data: string,
+  options?: { updateExisting: boolean },
+): Promise<ImportAnswer> {
   const result = await expectStatus(200, baseUrl, '/api/utility/import', {
     token: user.token,
     localAddress: user.address,
-    body: { masterPassword: user.masterPassword, data, format: 'json' },
+    body: { masterPassword: user.masterPassword, data, format: 'json', ...(options ? { options } : {}) },
     timeoutMs: 120_000,
   });
-  const imported = (result.json as { data?: { imported?: number } }).data?.imported ?? 0;
-  return { ms: result.ms, imported };
+  const answer = (result.json as { data?: { imported?: number; updated?: number } }).data;
+  return { ms: result.ms, imported: answer?.imported ?? 0, updated: answer?.updated ?? 0 };
 }
 
 export interface FilledVault {
