@@ -62,8 +62,8 @@ export function sealAhead(
 ): EarlyBatch[] {
   const valid = rows.filter((row): row is EntryContent => !isRowError(row));
   if (valid.length < SEAL_ON_WORKER_FROM) return [];
-  return piecesOf(valid.slice(0, EARLY_BATCHES * WRITE_BATCH), WRITE_BATCH).map((entries) => {
-    const sealed = sealNewEntries(pool, keys, userId, entries, now);
+  return piecesOf(valid.slice(0, EARLY_BATCHES * WRITE_BATCH), WRITE_BATCH).map((entries, i) => {
+    const sealed = sealNewEntries(pool, keys, userId, entries, now, i * WRITE_BATCH);
     // Dropped unawaited when the plan changed the batch, or when the import fails before its writes.
     sealed.catch(() => undefined);
     return { entries, rows: sealed };
@@ -77,8 +77,9 @@ function sealedFor(early: EarlyBatch, entries: EntryContent[]): boolean {
 
 /**
  * The early batches the plan's batches can take: those up to the first the plan changed. New entries'
- * ids are time-ordered (UUID v7, to the millisecond) and made as they are sealed, so a later batch of
- * the plan never gets older ids than an earlier one: the id index is appended to, not filled in.
+ * ids are ordered by the import's time and then by their place in the plan (bulkCrypto newEntryRow),
+ * whichever thread seals them, so they go to the end of the id index, and entries imported together
+ * list in the file's order. An early batch was sealed for the places its plan batch has.
  */
 function usableEarly(early: EarlyBatch[], batches: EntryContent[][]): EarlyBatch[] {
   const changed = early.findIndex((batch, i) => i >= batches.length || !sealedFor(batch, batches[i]));
@@ -114,7 +115,7 @@ export async function writePlan(
   const batches = piecesOf(plan.inserts, WRITE_BATCH);
   const sealed = usableEarly(early, batches);
   const seal = (sealer?: WorkerPool) => (i: number) =>
-    sealed[i]?.rows ?? sealNewEntries(sealer, keys, userId, batches[i], now);
+    sealed[i]?.rows ?? sealNewEntries(sealer, keys, userId, batches[i], now, i * WRITE_BATCH);
   const jobs = {
     onWorker: plan.inserts.length >= SEAL_ON_WORKER_FROM ? seal(pool) : undefined,
     here: seal(undefined),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PostgresAdapter, sql } from 'kysely';
 import type { ImportOptions, ImportResult, PasswordEntry } from '../../../src/common/wire';
+import { walkList } from '../../test/listWindows';
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { TOTP_INVALID } from '../../../src/common/totp';
@@ -283,6 +284,12 @@ describe('/api/utility export and import', () => {
       for (const i of [0, 499, 500, 699, 701, 1199, 1201, 2999]) {
         expect(passwords.get(`Early ${i}`)).toBe(`pw-early-${i}`);
       }
+      // The file gives no dates: its new entries share the import's, and "Newest first" lists them in
+      // the file's order, whichever thread sealed them (before or after the plan), then the older one.
+      // Rows 700 and 1,200 made no entry: they skipped or updated one.
+      const made = rows.filter((_, i) => i !== 700 && i !== 1200).map((row) => row.title);
+      const listed = (await walkList(t, user, { limit: '100' })).windows.flat();
+      expect(listed).toEqual([...made, 'Early 700']);
     });
   });
 

@@ -31,7 +31,14 @@ describe('sealing new entries for an import', () => {
   });
   /** The task as a worker runs it, for user-1 on 2026-01-01. */
   const seal = (entries: EntryContent[], batchSize = 500, keys = copies()) =>
-    sealEntryRows({ keys, userId: 'user-1', now: '2026-01-01T00:00:00.000Z', entries, batchSize });
+    sealEntryRows({
+      keys,
+      userId: 'user-1',
+      now: '2026-01-01T00:00:00.000Z',
+      entries,
+      firstPosition: 0,
+      batchSize,
+    });
 
   it('answers rows whose secrets open with the vault key to the entries given, in order', () => {
     const rows = seal([ENTRY, { ...ENTRY, title: 'Second', createdAt: undefined, updatedAt: undefined }]);

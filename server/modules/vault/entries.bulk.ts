@@ -82,7 +82,9 @@ export const SEAL_ON_WORKER_FROM = 1000;
 
 /**
  * The rows of new entries, made (ids, sealed secrets, health, derived columns) on a worker thread of
- * `pool`, or here without one. The keys go as copies, which the sealing wipes.
+ * `pool`, or here without one. `firstPosition`: the place of `entries[0]` among all the new entries of
+ * the write, which orders their ids (bulkCrypto newEntryRow). The keys go as copies, which the sealing
+ * wipes.
  */
 export function sealNewEntries(
   pool: WorkerPool | undefined,
@@ -90,13 +92,14 @@ export function sealNewEntries(
   userId: string,
   entries: EntryContent[],
   now: string,
+  firstPosition: number,
 ): Promise<StoredNewRow[]> {
   const copies = {
     vault: keyForTask(keys.vault),
     server: keyForTask(keys.server),
     fingerprint: keyForTask(keys.fingerprint),
   };
-  const input = { keys: copies, userId, now, entries, batchSize: repo.BATCH_SIZE };
+  const input = { keys: copies, userId, now, entries, firstPosition, batchSize: repo.BATCH_SIZE };
   if (!pool) return runHere(sealEntryRows, input);
   return pool.run(SEAL_ENTRY_ROWS, input, [
     copies.vault.buffer,
