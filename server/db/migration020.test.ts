@@ -3,7 +3,7 @@
 // changes nothing, and the same searches find the same entries. Runs on SQLite and on PostgreSQL.
 import { sql } from 'kysely';
 import { countEntries } from '../modules/vault/entryList.repository';
-import { insertPastUser, pastSchema } from '../test/pastSchema';
+import { insertPastUser, pastEntryRow, pastSchema } from '../test/pastSchema';
 import { testDatabaseFor } from '../test/testDatabase';
 import { migrateTo, migrateToLatest } from './migrate';
 
@@ -21,17 +21,7 @@ describe('migration 020: the search table on PostgreSQL', () => {
     const old = pastSchema(t.db);
     const at = '2026-02-01T00:00:00.000Z';
     await insertPastUser(t.db, 'u1', at);
-    const entry = (id: string, searchText: string) => ({
-      id,
-      user_id: 'u1',
-      title: id,
-      category: 'other',
-      password_enc: 'x',
-      notes_enc: 'y',
-      search_text: searchText,
-      created_at: at,
-      updated_at: at,
-    });
+    const entry = (id: string, searchText: string) => pastEntryRow(id, 'u1', searchText, at);
     await old
       .insertInto('passwords')
       .values([entry('p1', 'émile bank\nbank.example\n\n'), entry('p2', 'zeta\n\n\n')])

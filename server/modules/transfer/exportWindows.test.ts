@@ -25,7 +25,7 @@ const entry = (i: number) => ({
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 });
-const rows = [1, 2, 3].map((i) => newEntryRow(keys, 'user-1', entry(i), '2025-01-01T00:00:00.000Z'));
+const rows = [1, 2, 3].map((i) => newEntryRow(keys, 'user-1', entry(i), '2025-01-01T00:00:00.000Z', i));
 const exportedAt = '2026-11-22T12:00:00.000Z';
 
 describe('an export window', () => {
@@ -101,7 +101,9 @@ describe('the windows of an export', () => {
   /** Windows of distinct entries (3 each), so that their order shows in the file. */
   const distinctWindows = (count: number) =>
     Array.from({ length: count }, (_, w) =>
-      [1, 2, 3].map((i) => newEntryRow(keys, 'user-1', entry(w * 10 + i), '2025-01-01T00:00:00.000Z')),
+      [1, 2, 3].map((i) =>
+        newEntryRow(keys, 'user-1', entry(w * 10 + i), '2025-01-01T00:00:00.000Z', w * 10 + i),
+      ),
     );
 
   async function exportOf(pool: WorkerPool, windows: (typeof rows)[]) {

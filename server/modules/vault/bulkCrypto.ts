@@ -50,10 +50,10 @@ export function newEntryRow(
   userId: string,
   entry: EntryContent,
   now: string,
-  position?: number,
+  position: number,
 ): NewPasswordRow {
   // The id comes first: the ciphertexts are bound to it.
-  const id = position === undefined ? newOrderedId() : importedEntryId(now, position);
+  const id = importedEntryId(now, position);
   const createdAt = entry.createdAt ?? now;
   return {
     id,

@@ -29,6 +29,7 @@ const rows = Array.from({ length: BATCH_SIZE }, (_, i) =>
         fields: [],
       },
       '2026-01-01T00:00:00.000Z',
+      i,
     ),
     1,
   ),
