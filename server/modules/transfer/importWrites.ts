@@ -3,7 +3,8 @@
 // on a worker thread a few batches ahead of the writes, so that sealing and the database's work overlap,
 // and here as well whenever the batch to write next is not sealed yet (workers/inOrder.ts): both threads
 // seal, and this one writes. The first batches start on the worker before the plan is made (sealAhead),
-// while this thread reads the vault's entries to find duplicates. On PostgreSQL other requests use this
+// while this thread reads the vault's entries to find duplicates. Entries the import overwrites are read
+// and sealed the same way, a few batches ahead (entries.bulk overwriteEntries). On PostgreSQL other requests use this
 // thread while it waits for the database (on SQLite their queries wait for the import's transaction, as
 // they did before).
 import type { Db } from '../../db/database';
@@ -125,9 +126,12 @@ export async function writePlan(
     done += rows.length;
     await report(done === plan.inserts.length);
   }
-  for (const overwrites of piecesOf([...plan.updates], PROGRESS_SLICE)) {
-    await overwriteEntries(trx, userId, keys, overwrites, now);
-    done += overwrites.length;
-    await report(true);
-  }
+  await overwriteEntries(trx, userId, keys, [...plan.updates], now, {
+    pool,
+    sealedAhead: SEALED_AHEAD,
+    written: async (count) => {
+      done += count;
+      await report(done === total);
+    },
+  });
 }

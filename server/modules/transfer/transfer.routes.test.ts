@@ -293,6 +293,58 @@ describe('/api/utility export and import', () => {
     });
   });
 
+  describe('a large file that updates existing entries (read and sealed on the worker, batches ahead)', () => {
+    // Five batches of 500 and a short one: more than SEAL_ON_WORKER_FROM, so the worker takes batches.
+    const COUNT = 2600;
+    const rowsWith = (password: (i: number) => string) =>
+      Array.from({ length: COUNT }, (_, i) => ({
+        title: `Again ${i}`,
+        username: `again${i}`,
+        password: password(i),
+        notes: i % 2 === 0 ? `note ${i}` : '',
+      }));
+
+    it('overwrites every entry with its own secrets and keeps each replaced password in its history', async () => {
+      const user = await createUser(t);
+      await importData(user, JSON.stringify(rowsWith((i) => `old-${i}`)));
+      t.clock.advance(60_000);
+      // Every third entry keeps its password: it is overwritten, and nothing goes into its history.
+      const newPassword = (i: number) => (i % 3 === 0 ? `old-${i}` : `new-${i}`);
+      expect(
+        await importData(user, JSON.stringify(rowsWith(newPassword)), {
+          skipDuplicates: false,
+          updateExisting: true,
+        }),
+      ).toEqual({ imported: 0, updated: COUNT, skipped: 0, errors: [] });
+      expect(await total(user)).toBe(COUNT);
+      const exported = new Map((await exportEntries(user)).map((entry) => [entry.title, entry]));
+      expect(exported.size).toBe(COUNT);
+      for (const i of [0, 1, 499, 500, 1001, 1999, 2500, 2599]) {
+        expect(exported.get(`Again ${i}`)).toMatchObject({
+          password: newPassword(i),
+          notes: i % 2 === 0 ? `note ${i}` : '',
+        });
+      }
+      const idOf = async (title: string) => {
+        const query = new URLSearchParams({ search: title, limit: '100' }).toString();
+        const res = await t.app.inject({ method: 'GET', url: `/api/passwords?${query}`, headers: user.auth });
+        const found = (res.json().data.passwords as PasswordEntry[]).find((entry) => entry.title === title);
+        return found?._id;
+      };
+      for (const i of [1, 500, 2599, 0, 1500]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/passwords/${await idOf(`Again ${i}`)}/history`,
+          headers: user.auth,
+          payload: { masterPassword: user.masterPassword },
+        });
+        expect(res.statusCode).toBe(200);
+        const history = res.json().data.history.map((item: { password: string }) => item.password);
+        expect(history).toEqual(i % 3 === 0 ? [] : [`old-${i}`]);
+      }
+    });
+  });
+
   describe('duplicates', () => {
     const existing = [
       { title: 'Site', website: 'https://site.test', email: 'me@site.test', password: 'old' },

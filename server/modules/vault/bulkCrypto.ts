@@ -4,10 +4,17 @@
 import type { EntryContent, ExportedEntry } from '../../../src/common/wire';
 import { newOrderedId, ORDERED_ID_PLACES } from '../../crypto/tokens';
 import { defineTask, keyInTask } from '../../workers/workerPool';
-import { openSecrets, sealSecrets, type EntryKeys } from './entrySecrets';
+import {
+  historyRows,
+  openPassword,
+  openSecrets,
+  sealSecrets,
+  type EntryKeys,
+  type ReplacedPassword,
+} from './entrySecrets';
 import { plainFieldsOf } from './listedEntry';
 import { fingerprintCounts, storedRow, type NewPasswordRow, type StoredNewRow } from './storedRows';
-import type { ExportedRow } from './vault.repository';
+import type { EntryUpdate, ExportedRow, HistoryRow, PasswordRow } from './vault.repository';
 
 /** A row with its secrets opened, as an export writes it (the key order is the file's). */
 export function decryptedEntry(vaultKey: Buffer, row: ExportedRow): ExportedEntry {
@@ -106,3 +113,62 @@ export function sealEntryRows(input: SealEntriesInput): StoredNewRow[] {
 }
 
 export const SEAL_ENTRY_ROWS = defineTask<SealEntriesInput, StoredNewRow[]>(__filename, 'sealEntryRows');
+
+/** An entry an import overwrites: its new content, and what the vault holds of it now (null: gone). */
+export interface Overwrite {
+  id: string;
+  entry: EntryContent;
+  current: Pick<PasswordRow, 'id' | 'user_id' | 'password_enc' | 'password_changed_at'> | null;
+}
+
+export interface SealOverwritesInput {
+  /** Copies of the keys, wiped once the entries are sealed. */
+  keys: { vault: Uint8Array; server: Uint8Array; fingerprint: Uint8Array };
+  userId: string;
+  now: string;
+  overwrites: Overwrite[];
+}
+
+/** What an overwrite writes: the entries' new columns, and a history row for each password it replaces. */
+export interface SealedOverwrites {
+  updates: EntryUpdate[];
+  history: HistoryRow[];
+}
+
+/**
+ * Task: the new columns of entries an import overwrites, each secret sealed for its entry as an edit
+ * would, and the history rows that keep the passwords they replace (opened with the vault key first).
+ */
+export function sealOverwrites(input: SealOverwritesInput): SealedOverwrites {
+  const keys: BulkKeys = {
+    vault: keyInTask(input.keys.vault),
+    server: keyInTask(input.keys.server),
+    fingerprint: keyInTask(input.keys.fingerprint),
+  };
+  const { userId, now } = input;
+  try {
+    const replaced: ReplacedPassword[] = [];
+    const updates = input.overwrites.map(({ id, entry, current }) => {
+      const previous = current ? openPassword(keys.vault, current) : null;
+      const changed = previous !== entry.password;
+      if (changed && previous !== null) replaced.push({ userId, entryId: id, password: previous, now });
+      return {
+        id,
+        ...storedFields(entry),
+        ...sealSecrets(keys, userId, id, entry),
+        password_changed_at: changed ? now : (current?.password_changed_at ?? now),
+        updated_at: now,
+      };
+    });
+    return { updates, history: historyRows(keys.vault, replaced) };
+  } finally {
+    keys.vault.fill(0);
+    keys.server.fill(0);
+    keys.fingerprint.fill(0);
+  }
+}
+
+export const SEAL_OVERWRITES = defineTask<SealOverwritesInput, SealedOverwrites>(
+  __filename,
+  'sealOverwrites',
+);

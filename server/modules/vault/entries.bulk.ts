@@ -4,10 +4,18 @@
 // run on worker threads (bulkCrypto.ts); the database work stays on the main thread.
 import type { EntryContent } from '../../../src/common/wire';
 import { keyForTask, runHere, type WorkerPool } from '../../workers/workerPool';
-import { SEAL_ENTRY_ROWS, sealEntryRows, storedFields, type BulkKeys } from './bulkCrypto';
-import { openPassword, sealSecrets, type EntryKeys } from './entrySecrets';
+import { inOrder } from '../../workers/inOrder';
+import {
+  SEAL_ENTRY_ROWS,
+  SEAL_OVERWRITES,
+  sealEntryRows,
+  sealOverwrites,
+  type BulkKeys,
+  type Overwrite,
+  type SealedOverwrites,
+} from './bulkCrypto';
+import type { EntryKeys } from './entrySecrets';
 import { fingerprintKey } from './health';
-import { historyRows, type ReplacedPassword } from './history.service';
 import * as repo from './vault.repository';
 import type { EntryIdentity, Executor, StoredNewRow } from './vault.repository';
 
@@ -77,6 +85,21 @@ export function prepareSealing(pool: WorkerPool): void {
   pool.warm(SEAL_ENTRY_ROWS).catch(() => undefined);
 }
 
+/** Copies of a bulk write's keys for one task, which wipes them (moved to a worker, never shared). */
+function keyCopies(keys: BulkKeys) {
+  return {
+    vault: keyForTask(keys.vault),
+    server: keyForTask(keys.server),
+    fingerprint: keyForTask(keys.fingerprint),
+  };
+}
+
+const transferredKeys = (copies: ReturnType<typeof keyCopies>) => [
+  copies.vault.buffer,
+  copies.server.buffer,
+  copies.fingerprint.buffer,
+];
+
 /** Fewer new entries than this are sealed on the main thread: handing them over would cost more. */
 export const SEAL_ON_WORKER_FROM = 1000;
 
@@ -94,18 +117,10 @@ export function sealNewEntries(
   now: string,
   firstPosition: number,
 ): Promise<StoredNewRow[]> {
-  const copies = {
-    vault: keyForTask(keys.vault),
-    server: keyForTask(keys.server),
-    fingerprint: keyForTask(keys.fingerprint),
-  };
+  const copies = keyCopies(keys);
   const input = { keys: copies, userId, now, entries, firstPosition, batchSize: repo.BATCH_SIZE };
   if (!pool) return runHere(sealEntryRows, input);
-  return pool.run(SEAL_ENTRY_ROWS, input, [
-    copies.vault.buffer,
-    copies.server.buffer,
-    copies.fingerprint.buffer,
-  ]);
+  return pool.run(SEAL_ENTRY_ROWS, input, transferredKeys(copies));
 }
 
 /** Inserts the rows of new entries in batches; run inside the caller's transaction. */
@@ -115,8 +130,28 @@ export async function insertNewRows(trx: Executor, userId: string, rows: StoredN
 }
 
 /**
+ * The rows of entries an import overwrites (one batch; `current` as the vault holds them now), sealed on
+ * a worker thread of `pool`, or here without one, as sealNewEntries.
+ */
+function sealOverwriteBatch(
+  pool: WorkerPool | undefined,
+  keys: BulkKeys,
+  userId: string,
+  overwrites: Overwrite[],
+  now: string,
+): Promise<SealedOverwrites> {
+  const copies = keyCopies(keys);
+  const input = { keys: copies, userId, now, overwrites };
+  if (!pool) return runHere(sealOverwrites, input);
+  return pool.run(SEAL_OVERWRITES, input, transferredKeys(copies));
+}
+
+/**
  * Overwrites existing entries (by id) in batches, each replaced password kept in the entry's history as
- * an edit's would be; run inside the caller's transaction.
+ * an edit's would be; run inside the caller's transaction. With a `pool` (and enough entries to be worth
+ * handing over), up to `sealedAhead` next batches are read and sealed on its worker while this thread
+ * writes one (workers/inOrder.ts); a batch's reads touch only its own entries, which no earlier batch
+ * changes. `written` hears how many entries each batch wrote.
  */
 export async function overwriteEntries(
   trx: Executor,
@@ -124,33 +159,30 @@ export async function overwriteEntries(
   keys: BulkKeys,
   overwrites: [string, EntryContent][],
   now: string,
+  options: { pool?: WorkerPool; sealedAhead?: number; written?: (count: number) => Promise<void> } = {},
 ): Promise<void> {
   await repo.lockVaultKeyRow(trx, userId);
-  for (const batch of chunks(overwrites)) {
+  const batches = chunks(overwrites);
+  const seal = (sealer?: WorkerPool) => async (i: number) => {
+    const batch = batches[i];
     const current = await repo.findPasswordsOf(
       trx,
       userId,
       batch.map(([id]) => id),
     );
     const before = new Map(current.map((row) => [row.id, row]));
-    const replaced: ReplacedPassword[] = [];
-    const updates = batch.map(([id, entry]) => {
-      const row = before.get(id);
-      const previous = row ? openPassword(keys.vault, row) : null;
-      const changed = previous !== entry.password;
-      if (changed && previous !== null) {
-        replaced.push({ userId, entryId: id, password: previous, now });
-      }
-      return {
-        id,
-        ...storedFields(entry),
-        ...sealSecrets(keys, userId, id, entry),
-        password_changed_at: changed ? now : (row?.password_changed_at ?? now),
-        updated_at: now,
-      };
-    });
-    await repo.updateBatch(trx, userId, updates);
-    await repo.insertHistory(trx, userId, historyRows(keys.vault, replaced));
+    const items = batch.map(([id, entry]) => ({ id, entry, current: before.get(id) ?? null }));
+    return sealOverwriteBatch(sealer, keys, userId, items, now);
+  };
+  const { pool } = options;
+  const jobs = {
+    onWorker: pool && overwrites.length >= SEAL_ON_WORKER_FROM ? seal(pool) : undefined,
+    here: seal(undefined),
+  };
+  for await (const sealed of inOrder(batches.length, jobs, options.sealedAhead ?? 1)) {
+    await repo.updateBatch(trx, userId, sealed.updates);
+    await repo.insertHistory(trx, userId, sealed.history);
+    await options.written?.(sealed.updates.length);
   }
 }
 

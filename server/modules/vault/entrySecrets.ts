@@ -5,6 +5,7 @@
 import { listedFields } from '../../../src/common/customFields';
 import type { CustomField, ListedField } from '../../../src/common/wire';
 import { decryptField, encryptField, openWithServerKey, sealWithServerKey } from '../../crypto/sealedText';
+import { newId } from '../../crypto/tokens';
 import { HttpError } from '../../http/errors';
 import { fingerprintKey, healthOf } from './health';
 import type * as repo from './vault.repository';
@@ -130,4 +131,21 @@ export function openListedFields(
   if (row.fields_listed === null) return [];
   const json = openWithServerKey(serverKey, row.fields_listed, listedAad(userId, row.id));
   return json === null ? [] : (JSON.parse(json) as ListedField[]);
+}
+
+export interface ReplacedPassword {
+  userId: string;
+  entryId: string;
+  /** The password being replaced. */
+  password: string;
+  /** When it was replaced. */
+  now: string;
+}
+
+/** The history rows of replaced passwords, ready to insert (in the caller's transaction). */
+export function historyRows(vaultKey: Buffer, replaced: ReplacedPassword[]): repo.HistoryRow[] {
+  return replaced.map(({ userId, entryId, password, now }) => {
+    const row = { id: newId(), user_id: userId, entry_id: entryId, changed_at: now };
+    return { ...row, password_enc: sealHistoryPassword(vaultKey, row, password) };
+  });
 }
