@@ -4,9 +4,9 @@
 // and here as well whenever the batch to write next is not sealed yet (workers/inOrder.ts): both threads
 // seal, and this one writes. The first batches start on the worker before the plan is made (sealAhead),
 // while this thread reads the vault's entries to find duplicates. Entries the import overwrites are read
-// and sealed the same way, a few batches ahead (entries.bulk overwriteEntries). On PostgreSQL other requests use this
-// thread while it waits for the database (on SQLite their queries wait for the import's transaction, as
-// they did before).
+// and sealed the same way, a few batches ahead (entries.bulk overwriteEntries). On PostgreSQL other
+// requests use this thread while it waits for the database (on SQLite their queries wait for the import's
+// transaction, as they did before).
 import type { Db } from '../../db/database';
 import { nextTurn } from '../../db/nextTurn';
 import type { EntryContent } from '../../../src/common/wire';

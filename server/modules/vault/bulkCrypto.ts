@@ -74,9 +74,28 @@ export function newEntryRow(
   };
 }
 
+/** The copies of a bulk write's keys that a task was given. */
+type TaskKeys = { vault: Uint8Array; server: Uint8Array; fingerprint: Uint8Array };
+
+/** Runs `work` with the task's copies of the keys, and wipes them when it ends, whatever the outcome. */
+function withTaskKeys<T>(copies: TaskKeys, work: (keys: BulkKeys) => T): T {
+  const keys: BulkKeys = {
+    vault: keyInTask(copies.vault),
+    server: keyInTask(copies.server),
+    fingerprint: keyInTask(copies.fingerprint),
+  };
+  try {
+    return work(keys);
+  } finally {
+    keys.vault.fill(0);
+    keys.server.fill(0);
+    keys.fingerprint.fill(0);
+  }
+}
+
 export interface SealEntriesInput {
   /** Copies of the keys, wiped once the entries are sealed. */
-  keys: { vault: Uint8Array; server: Uint8Array; fingerprint: Uint8Array };
+  keys: TaskKeys;
   userId: string;
   now: string;
   entries: EntryContent[];
@@ -88,12 +107,7 @@ export interface SealEntriesInput {
 
 /** Task: the new rows of `entries`, in order, with their derived columns (vault.repository insertBatch). */
 export function sealEntryRows(input: SealEntriesInput): StoredNewRow[] {
-  const keys: BulkKeys = {
-    vault: keyInTask(input.keys.vault),
-    server: keyInTask(input.keys.server),
-    fingerprint: keyInTask(input.keys.fingerprint),
-  };
-  try {
+  return withTaskKeys(input.keys, (keys) => {
     const rows = input.entries.map((entry, i) =>
       newEntryRow(keys, input.userId, entry, input.now, input.firstPosition + i),
     );
@@ -105,11 +119,7 @@ export function sealEntryRows(input: SealEntriesInput): StoredNewRow[] {
         stored.push(storedRow(row, row.reuse_fp ? (shared.get(row.reuse_fp) ?? 0) : 0));
     }
     return stored;
-  } finally {
-    keys.vault.fill(0);
-    keys.server.fill(0);
-    keys.fingerprint.fill(0);
-  }
+  });
 }
 
 export const SEAL_ENTRY_ROWS = defineTask<SealEntriesInput, StoredNewRow[]>(__filename, 'sealEntryRows');
@@ -123,7 +133,7 @@ export interface Overwrite {
 
 export interface SealOverwritesInput {
   /** Copies of the keys, wiped once the entries are sealed. */
-  keys: { vault: Uint8Array; server: Uint8Array; fingerprint: Uint8Array };
+  keys: TaskKeys;
   userId: string;
   now: string;
   overwrites: Overwrite[];
@@ -140,13 +150,8 @@ export interface SealedOverwrites {
  * would, and the history rows that keep the passwords they replace (opened with the vault key first).
  */
 export function sealOverwrites(input: SealOverwritesInput): SealedOverwrites {
-  const keys: BulkKeys = {
-    vault: keyInTask(input.keys.vault),
-    server: keyInTask(input.keys.server),
-    fingerprint: keyInTask(input.keys.fingerprint),
-  };
   const { userId, now } = input;
-  try {
+  return withTaskKeys(input.keys, (keys) => {
     const replaced: ReplacedPassword[] = [];
     const updates = input.overwrites.map(({ id, entry, current }) => {
       const previous = current ? openPassword(keys.vault, current) : null;
@@ -161,11 +166,7 @@ export function sealOverwrites(input: SealOverwritesInput): SealedOverwrites {
       };
     });
     return { updates, history: historyRows(keys.vault, replaced) };
-  } finally {
-    keys.vault.fill(0);
-    keys.server.fill(0);
-    keys.fingerprint.fill(0);
-  }
+  });
 }
 
 export const SEAL_OVERWRITES = defineTask<SealOverwritesInput, SealedOverwrites>(
