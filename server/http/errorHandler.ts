@@ -25,6 +25,9 @@ function megabytes(bytes: number | undefined): string {
   return `${Math.round(((bytes ?? 1048576) / 1048576) * 10) / 10} MB`;
 }
 
+/** The status of a request whose client closed the connection before the answer (as nginx logs it). */
+const CLIENT_CLOSED_REQUEST = 499;
+
 /** One error contract: `{ message }`, 5xx texts hidden, bodies never logged. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -64,6 +67,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ message: error.message });
+    }
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' && reply.raw.destroyed) {
+      // A streamed answer whose client left before it began (a reload while an import makes its plan):
+      // no failure of the server, and nobody to answer (499: the client closed the request).
+      request.log.info('the client went away before the answer');
+      return reply.code(CLIENT_CLOSED_REQUEST).send();
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error' });

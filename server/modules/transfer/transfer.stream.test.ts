@@ -1,6 +1,7 @@
 // Export as a stream and import with progress, on vaults larger than one window, against the real
 // database (SQLite, and PostgreSQL in the server-postgres project).
 import { once } from 'node:events';
+import http from 'node:http';
 import type { ExportedEntry } from '../../../src/common/wire';
 import { createUser, type TestUser } from '../../test/fixtures';
 import { startTestApp, type TestApp } from '../../test/testApp';
@@ -257,6 +258,9 @@ describe('export stream and import progress', () => {
   });
 
   describe('import with progress (Accept: application/x-ndjson)', () => {
+    /** The app on a real socket, for a client that can go away (app.inject's cannot); once per file. */
+    let address: Promise<string> | undefined;
+    const listening = () => (address ??= t.app.listen({ port: 0, host: '127.0.0.1' }));
     const NDJSON = 'application/x-ndjson';
     const linesOf = (body: string) =>
       body
@@ -288,6 +292,49 @@ describe('export stream and import progress', () => {
       ]);
       expect(await total(user)).toBe(2600);
     });
+
+    it.each([
+      ['before its first line', false],
+      ['after its first line', true],
+    ])(
+      'commits whole when the client goes away %s (a reload), and logs no error for it',
+      async (_, afterFirstLine) => {
+        const user = await createUser(t);
+        const logged = t.logLines.length;
+        const address = await listening();
+        const body = JSON.stringify({
+          masterPassword: user.masterPassword,
+          data: JSON.stringify(vaultRows(2600)),
+        });
+        await new Promise<void>((resolve, reject) => {
+          const request = http.request(`${address}/api/utility/import`, {
+            method: 'POST',
+            headers: { ...user.auth, accept: NDJSON, 'content-type': 'application/json' },
+          });
+          // The person reloads the page: the connection closes before the answer, or half-way through it.
+          const leave = () => {
+            request.destroy();
+            resolve();
+          };
+          if (afterFirstLine) request.on('response', (response) => response.once('data', leave));
+          else request.on('finish', () => setTimeout(leave, 5));
+          request.on('error', (error: NodeJS.ErrnoException) => {
+            if (error.code !== 'ECONNRESET') reject(error);
+          });
+          request.end(body);
+        });
+        for (let waited = 0; (await total(user)) < 2600 && waited < 30_000; waited += 100) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(await total(user)).toBe(2600);
+        // The answer's end is written (or dropped) after the commit.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const errors = t.logLines
+          .slice(logged)
+          .filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
+        expect(errors).toEqual([]);
+      },
+    );
 
     it('lets the event loop turn between slices, so each line leaves when it is written', async () => {
       const user = await createUser(t);
