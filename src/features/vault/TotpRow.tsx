@@ -32,6 +32,9 @@ export function TotpRow({ title, totp, onCopy }: TotpRowProps) {
 
 function LiveCode({ title, totp, onCopy, icon }: TotpRowProps & { totp: string; icon: ReactElement }) {
   const current = useTotpCode(totp);
+  // Still masked for the moment the code maker takes to load.
+  if (current === undefined)
+    return <CardField icon={icon} label={LABEL} value={MASKED_TOTP} monospace showLabel />;
   if (!current) return <CardField icon={icon} label={LABEL} value="unavailable" showLabel />;
   return (
     <CardField icon={icon} label={LABEL} value={groupDigits(current.code)} monospace strong>

@@ -3,7 +3,6 @@ import { useSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import { vaultApi } from './vaultApi';
 import type { PasswordEntry } from '../../common/wire';
-import { totpCodeAt } from '../../common/totp';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { copyToClipboard } from '../../shared/ui/clipboard';
 import { useMasterPasswordPrompt } from '../masterPassword';
@@ -11,7 +10,8 @@ import { useAppDispatch } from '../../app/hooks';
 import type { OpenEditOptions } from './entryForm/usePasswordEditor';
 import { revealedSecretsOf, useSecretStore } from './revealedSecrets';
 import { useRestorePassword } from './useRestorePassword';
-import { useOpenedOnce } from '../../shared/ui/lazyOnFirstUse';
+import { loadTotpCodes } from './useTotpCode';
+import { useOpenedOnce, usePreloadWhenIdle } from '../../shared/ui/lazyOnFirstUse';
 
 /** What a card can do; every function is stable so that cards stay memoised. */
 export interface CardActions {
@@ -54,6 +54,7 @@ export function useVaultActions(
   const prompt = useMasterPasswordPrompt();
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const restore = useRestorePassword();
+  usePreloadWhenIdle(loadTotpCodes);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
 
   const toggleReveal = useCallback(
@@ -96,7 +97,7 @@ export function useVaultActions(
       const totp = secrets.get(id)?.totp;
       try {
         // The code of this very moment: the one on screen may be about to change.
-        const current = totp === undefined ? null : totpCodeAt(totp, Date.now());
+        const current = totp === undefined ? null : (await loadTotpCodes()).totpCodeAt(totp, Date.now());
         if (!current) throw new Error('No code');
         await copyToClipboard(current.code, { sensitive: true });
         enqueueSnackbar('One-time code copied to clipboard', { variant: 'success' });

@@ -57,6 +57,8 @@ export function TotpDetailRow({ totp, onCopy }: { totp: string | undefined; onCo
 function LiveTotp({ totp, onCopy }: { totp: string; onCopy: () => void }) {
   // Computed in this component's state only, every second, while the row is on screen.
   const current = useTotpCode(totp);
+  // Still masked for the moment the code maker takes to load.
+  if (current === undefined) return <DetailRow label={TOTP_LABEL}>{MASKED_TOTP}</DetailRow>;
   if (!current) return <DetailRow label={TOTP_LABEL}>unavailable</DetailRow>;
   return (
     <DetailRow

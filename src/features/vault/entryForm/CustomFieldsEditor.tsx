@@ -14,7 +14,7 @@ import { TOO_MANY_FIELDS } from '../../../common/customFields';
 import { ENTRY_LIMITS } from '../../../common/limits';
 import { PasswordField } from '../../../shared/ui/PasswordField';
 import { TextInput } from '../../../shared/ui/TextInput';
-import { emptyCustomField, type PasswordFormValues } from './passwordFormSchema';
+import { emptyCustomField, type PasswordFormValues } from './passwordFormValues';
 
 /**
  * The entry's custom fields: rows of name, value and a Hidden toggle (a hidden value is typed masked,

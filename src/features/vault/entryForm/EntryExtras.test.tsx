@@ -6,7 +6,7 @@ import { MasterPasswordPromptProvider } from '../../masterPassword';
 import { installFakeVault, type FakeVault } from '../../../test/fakeVaultServer';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { PasswordFormDialog } from './PasswordFormDialog';
-import { emptyPasswordForm } from './passwordFormSchema';
+import { emptyPasswordForm } from './passwordFormValues';
 import { usePasswordEditor } from './usePasswordEditor';
 
 const MASTER = 'Master#Pass1';

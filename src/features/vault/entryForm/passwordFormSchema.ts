@@ -6,34 +6,15 @@ import {
   FIELD_NAME_TOO_LONG,
   FIELD_VALUE_TOO_LONG,
   TOO_MANY_FIELDS,
-  normaliseCustomFields,
 } from '../../../common/customFields';
 import { ENTRY_LIMITS } from '../../../common/limits';
 import { totpProblem } from '../../../common/totp';
-import type { EntryContent, PasswordEntryInput, RevealedPasswordEntry } from '../../../common/wire';
 import { groupThousands } from '../../../common/numbers';
 
-/** The form edits the entry's content; its one login field becomes `email` or `username` on save. */
-export type PasswordFormValues = Omit<EntryContent, 'username' | 'createdAt' | 'updatedAt'>;
+export type { PasswordFormValues } from './passwordFormValues';
 
 const atMost = (label: string, limit: number) =>
   [limit, `${label} must be at most ${groupThousands(limit)} characters`] as const;
-
-export const emptyPasswordForm: PasswordFormValues = {
-  title: '',
-  email: '',
-  password: '',
-  website: '',
-  category: 'other',
-  notes: '',
-  tags: [],
-  isFavorite: false,
-  totp: '',
-  fields: [],
-};
-
-/** A new, empty row of the custom-fields editor. */
-export const emptyCustomField = { name: '', value: '', hidden: false };
 
 // The server's limits (src/common/limits.ts), so a too-long field is named here, not refused on save.
 export const passwordFormSchema = yup.object({
@@ -83,36 +64,3 @@ export const passwordFormSchema = yup.object({
     )
     .max(ENTRY_LIMITS.fields, TOO_MANY_FIELDS),
 });
-
-export function formValuesOf(entry: RevealedPasswordEntry): PasswordFormValues {
-  return {
-    title: entry.title,
-    email: entry.email || entry.username || '',
-    password: entry.password,
-    website: entry.website ?? '',
-    category: entry.category,
-    notes: entry.notes ?? '',
-    tags: entry.tags ?? [],
-    isFavorite: entry.isFavorite,
-    totp: entry.totp ?? '',
-    fields: (entry.fields ?? []).map(({ name, value, hidden }) => ({ name, value, hidden })),
-  };
-}
-
-/** The save payload of SPEC section 3: title defaults to 'Untitled'. */
-export function entryInputOf(values: PasswordFormValues): PasswordEntryInput {
-  const email = values.email.trim();
-  return {
-    title: values.title.trim() || 'Untitled',
-    email,
-    username: email.includes('@') ? '' : email,
-    password: values.password,
-    website: values.website.trim(),
-    category: values.category,
-    isFavorite: values.isFavorite,
-    notes: values.notes,
-    tags: values.tags,
-    totp: values.totp.trim(),
-    fields: normaliseCustomFields(values.fields),
-  };
-}

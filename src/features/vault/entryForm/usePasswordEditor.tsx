@@ -7,13 +7,16 @@ import { useMasterPasswordPrompt } from '../../masterPassword';
 import { useAppDispatch } from '../../../app/hooks';
 import { useOptionalSecretStore } from '../revealedSecrets';
 import { useOpenedOnce, usePreloadWhenIdle } from '../../../shared/ui/lazyOnFirstUse';
-import { PasswordHistory } from './PasswordHistory';
-import { emptyPasswordForm, entryInputOf, formValuesOf, type PasswordFormValues } from './passwordFormSchema';
+import { emptyPasswordForm, entryInputOf, formValuesOf, type PasswordFormValues } from './passwordFormValues';
 
+// The form (Formik, Yup, the generator) and an entry's history (its copy buttons' tooltips) come when the
+// form is first opened, or when the page is idle: the list that opens them paints without them.
 const loadFormDialog = () => import('./PasswordFormDialog');
 const PasswordFormDialog = lazy(() =>
   loadFormDialog().then((module) => ({ default: module.PasswordFormDialog })),
 );
+const loadHistory = () => import('./PasswordHistory');
+const PasswordHistory = lazy(() => loadHistory().then((module) => ({ default: module.PasswordHistory })));
 
 interface EditorState {
   open: boolean;
@@ -137,6 +140,7 @@ export function usePasswordEditor(): PasswordEditor {
   };
 
   usePreloadWhenIdle(loadFormDialog);
+  usePreloadWhenIdle(loadHistory);
   const mounted = useOpenedOnce(state.open);
   const dialog = mounted && (
     <Suspense fallback={null}>
@@ -149,7 +153,9 @@ export function usePasswordEditor(): PasswordEditor {
         history={
           // Only while the form is open: the earlier passwords go with it.
           state.open && state.mode === 'edit' && state.entryId ? (
-            <PasswordHistory entryId={state.entryId} />
+            <Suspense fallback={null}>
+              <PasswordHistory entryId={state.entryId} />
+            </Suspense>
           ) : null
         }
         onSubmit={save}

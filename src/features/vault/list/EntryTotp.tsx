@@ -16,18 +16,22 @@ export interface EntryTotpProps {
 
 /** A card's two-factor line: masked until the entry is revealed, then the live code and its seconds. */
 export function EntryTotp({ title, totp, onCopy }: EntryTotpProps) {
-  if (totp === undefined) {
-    return (
-      <Line glyph="timer" label={LABEL} showLabel className="pv-mono" buttons={<Slot />}>
-        {MASKED_TOTP}
-      </Line>
-    );
-  }
+  if (totp === undefined) return <MaskedCode />;
   return <LiveCode title={title} totp={totp} onCopy={onCopy} />;
+}
+
+function MaskedCode() {
+  return (
+    <Line glyph="timer" label={LABEL} showLabel className="pv-mono" buttons={<Slot />}>
+      {MASKED_TOTP}
+    </Line>
+  );
 }
 
 function LiveCode({ title, totp, onCopy }: EntryTotpProps & { totp: string }) {
   const current = useTotpCode(totp);
+  // Still masked for the moment the code maker takes to load.
+  if (current === undefined) return <MaskedCode />;
   if (!current) {
     return (
       <Line glyph="timer" label={LABEL} showLabel buttons={<Slot />}>
