@@ -3,7 +3,7 @@
 // session of its own; this tab is left and come back to as a browser tells a page: blur, then focus.
 import { expect, test, type Page } from '@playwright/test';
 import { addEntryThroughApi } from './support/vault';
-import { newPerson, registerThroughApi, signIn } from './support/users';
+import { newPerson, registerThroughApi, signIn, signOut } from './support/users';
 
 /** The person looks at another window for `ms`, then back at this tab. */
 async function lookAwayFor(page: Page, ms: number) {
@@ -52,4 +52,43 @@ test('an entry saved on another device shows when the person comes back to the t
   await expect(page.getByRole('article', { name: 'Alpha Mail' })).toBeVisible();
   expect(lists).toHaveLength(1);
   await expect(page).toHaveURL(/\/passwords$/);
+});
+
+test('a session ended on another device: back in the tab, the login page says why', async ({
+  page,
+  request,
+}) => {
+  const person = newPerson('Jonas');
+  await registerThroughApi(request, person);
+  await signIn(page, person);
+  await page.goto('/passwords');
+  await expect(page.getByRole('heading', { name: 'Passwords', exact: true })).toBeVisible();
+
+  // "Sign out everywhere else" from the phone, as the server sees it: this tab's token is revoked.
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  const revoked = await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
+  expect(revoked.ok()).toBe(true);
+
+  await lookAwayFor(page, 5200);
+  await expect(page).toHaveURL(/\/login$/);
+  const notice = page.getByRole('status').filter({ hasText: 'Your session has ended' });
+  await expect(notice).toHaveText(
+    'Your session has ended, on another device or because it expired. Please sign in again.',
+  );
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.screenshot({ path: `${process.env.SHOTS_DIR ?? '/tmp/shots'}/session-ended-dark-375.png` });
+
+  // Signing in again is the way back, and the notice goes with it: after a logout of the person's own,
+  // the login page (reached without a reload, the app's state kept) says nothing.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await signOut(page);
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
 });

@@ -1,9 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { keepSessionAlive, selectCurrentUser } from '../features/auth';
 import { getStoredToken, setStoredToken } from '../shared/api/tokenStorage';
 import { mockApi, mockPendingApi } from '../test/mockApi';
 import { renderApp, TEST_USER } from '../test/renderApp';
 
+// What the login page says to a person whose session the server ended.
+const SESSION_ENDED_NOTICE =
+  'Your session has ended, on another device or because it expired. Please sign in again.';
 const SIGNED_OUT_ROUTES = ['/login', '/register', '/verify-otp', '/forgot-password', '/forgot-password-otp'];
 const SIGNED_IN_ROUTES = ['/dashboard', '/passwords', '/passwords/trash', '/settings'];
 
@@ -68,6 +72,7 @@ describe('session start', () => {
     const { router } = renderApp('/dashboard', { session: 'restore' });
     await landsOn(router, '/login');
     expect(getStoredToken()).toBeNull();
+    expect(await screen.findByRole('status')).toHaveTextContent(SESSION_ENDED_NOTICE);
   });
 
   test('a 401 about the token later on signs out and sends the user to /login', async () => {
@@ -77,6 +82,18 @@ describe('session start', () => {
     await act(() => store.dispatch(keepSessionAlive()));
     await landsOn(router, '/login');
     expect(getStoredToken()).toBeNull();
+    // The person did not sign out: the login page says why they are there.
+    expect(await screen.findByRole('status')).toHaveTextContent(SESSION_ENDED_NOTICE);
+  });
+
+  test("the person's own logout says nothing on the login page", async () => {
+    mockApi({ 'POST /auth/logout': { body: { success: true } } });
+    const { router } = renderApp('/settings', { session: 'signedIn' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await landsOn(router, '/');
+    await act(() => router.navigate('/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.queryByText(SESSION_ENDED_NOTICE)).not.toBeInTheDocument();
   });
 });
 

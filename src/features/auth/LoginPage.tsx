@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Link as RouterLink } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { selectSessionEndedByServer } from './authSelectors';
 import { AuthCard } from './AuthCard';
 import type { LoginCredentials } from './authTypes';
 import { LoginForm } from './LoginForm';
@@ -11,6 +13,33 @@ import { LoginForm } from './LoginForm';
 // form is up (a cold /login carries only what the form needs).
 const loadTwoFactorStep = () => import('./TwoFactorStep');
 const TwoFactorStep = lazy(() => loadTwoFactorStep().then((module) => ({ default: module.TwoFactorStep })));
+
+const SESSION_ENDED_NOTICE =
+  'Your session has ended, on another device or because it expired. Please sign in again.';
+
+/**
+ * Why a person who did not sign out is here: a box of plain elements (a cold /login carries only what the
+ * form needs), read out when it appears.
+ */
+function SessionEndedNotice() {
+  return (
+    <Box
+      role="status"
+      sx={{
+        mb: 2.5,
+        px: 2,
+        py: 1.5,
+        borderRadius: 1,
+        border: 1,
+        borderColor: 'info.main',
+        bgcolor: 'action.hover',
+        typography: 'body2',
+      }}
+    >
+      {SESSION_ENDED_NOTICE}
+    </Box>
+  );
+}
 
 /**
  * SPEC sections 2, 4 and 8: sign in; with two-factor on (issue 4), a second step asks for the code.
@@ -21,6 +50,7 @@ export default function LoginPage() {
   const [challenge, setChallenge] = useState<LoginCredentials | null>(null);
   const [email, setEmail] = useState('');
   const prefetchTwoFactorStep = () => void loadTwoFactorStep();
+  const endedByServer = useAppSelector(selectSessionEndedByServer);
 
   if (challenge) {
     return (
@@ -56,6 +86,7 @@ export default function LoginPage() {
           </>
         }
       >
+        {endedByServer && <SessionEndedNotice />}
         <LoginForm initialEmail={email} onTwoFactor={setChallenge} />
       </AuthCard>
     </Box>

@@ -9,3 +9,4 @@ interface WithAuth {
 export const selectIsAuthenticated = (state: WithAuth): boolean => state.auth.isAuthenticated;
 export const selectSessionLoading = (state: WithAuth): boolean => state.auth.loading;
 export const selectSessionUnreachable = (state: WithAuth): boolean => state.auth.unreachable;
+export const selectSessionEndedByServer = (state: WithAuth): boolean => state.auth.endedByServer;

@@ -25,11 +25,24 @@ describe('auth reducer', () => {
       loading: true,
       unreachable: false,
       error: null,
+      endedByServer: false,
     });
   });
 
   test('sessionEnded signs out', () => {
     expect(reducer(signedIn, sessionEnded())).toEqual({ ...initialAuthState, loading: false });
+  });
+
+  test('a session the server ended is remembered for the login page until the next sign-in', () => {
+    const ended = reducer(signedIn, sessionEnded('server'));
+    expect(ended).toEqual({ ...initialAuthState, loading: false, endedByServer: true });
+    // At start too: a stored token the server no longer takes.
+    expect(reducer(initialAuthState, sessionEnded('server')).endedByServer).toBe(true);
+    // A late 401 after a logout says nothing; a logout after one forgets it.
+    const signedOut = reducer(signedIn, sessionEnded());
+    expect(reducer(signedOut, sessionEnded('server')).endedByServer).toBe(false);
+    expect(reducer(ended, sessionEnded()).endedByServer).toBe(false);
+    expect(reducer(ended, restoreSession.fulfilled(TEST_USER, 'r')).endedByServer).toBe(false);
   });
 
   test('restoreSession: a user signs in, none ends loading signed out, a failure is unreachable', () => {
@@ -78,7 +91,8 @@ describe('session start (SPEC section 4)', () => {
     mockApi({ 'GET /auth/me': { status: 401, body: { message: 'Token has expired' } } });
     const s = store();
     await s.dispatch(restoreSession());
-    expect(s.getState().auth).toEqual({ ...initialAuthState, loading: false });
+    // The person did not sign out: the login page will say the session ended.
+    expect(s.getState().auth).toEqual({ ...initialAuthState, loading: false, endedByServer: true });
     expect(getStoredToken()).toBeNull();
   });
 

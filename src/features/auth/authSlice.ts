@@ -24,6 +24,11 @@ export interface AuthState {
   unreachable: boolean;
   /** The last registration or verification failure, as text. */
   error: string | null;
+  /**
+   * The last session ended without the person: the server said its token is over while it was held
+   * (signed out on another device, expired). The login page says so until the next sign-in.
+   */
+  endedByServer: boolean;
 }
 
 export const initialAuthState: AuthState = {
@@ -31,6 +36,7 @@ export const initialAuthState: AuthState = {
   loading: true,
   unreachable: false,
   error: null,
+  endedByServer: false,
 };
 
 /**
@@ -71,14 +77,17 @@ export const authSlice = createSlice({
         state.unreachable = false;
       })
       .addCase(restoreSession.fulfilled, (state, action) => {
-        state.loading = false;
-        state.isAuthenticated = action.payload !== null;
+        if (action.payload !== null) signIn(state);
+        else state.loading = false;
       })
       .addCase(restoreSession.rejected, (state) => {
         state.loading = false;
         state.unreachable = true;
       })
-      .addCase(sessionEnded, (state) => {
+      .addCase(sessionEnded, (state, action) => {
+        // A stray 401 after the session was over changes nothing of what the login page says.
+        if (action.payload !== 'server') state.endedByServer = false;
+        else if (state.isAuthenticated || state.loading) state.endedByServer = true;
         state.loading = false;
         state.unreachable = false;
         state.isAuthenticated = false;
@@ -102,6 +111,7 @@ function signIn(state: AuthState) {
   state.loading = false;
   state.unreachable = false;
   state.error = null;
+  state.endedByServer = false;
 }
 
 export const { authErrorCleared } = authSlice.actions;

@@ -11,6 +11,11 @@ export const ResetWizardPage = lazyWithPreload(() => import('./ResetWizardPage')
 
 export { SessionUnreachable } from './SessionUnreachable';
 export { authSlice, restoreSession } from './authSlice';
-export { selectIsAuthenticated, selectSessionLoading, selectSessionUnreachable } from './authSelectors';
+export {
+  selectIsAuthenticated,
+  selectSessionEndedByServer,
+  selectSessionLoading,
+  selectSessionUnreachable,
+} from './authSelectors';
 export { currentUserApi, currentUserSignedIn, selectCurrentUser, useCurrentUser } from './currentUserApi';
 export { endSession, keepSessionAlive } from './session';

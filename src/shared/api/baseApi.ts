@@ -23,8 +23,12 @@ import {
   WINDOW_CREDENTIAL,
 } from './vaultUnlock';
 
-/** The session is over (logout, a 401 about the token, a lockout): the auth slice clears the user. */
-export const sessionEnded = createAction('api/sessionEnded');
+/**
+ * The session is over: the auth slice clears the user. 'server': the server said the token is over (the
+ * session was ended on another device, or expired), not the person, and the login page says so. Without
+ * a cause the person ended it (logout, auto-logout, the master-password lockout), which says why itself.
+ */
+export const sessionEnded = createAction<'server' | undefined>('api/sessionEnded');
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: apiBaseUrl(),
@@ -50,7 +54,7 @@ export function apiFailure(
   if (isSessionEnded(error.status, message)) {
     removeStoredToken();
     forgetUnlockWindow();
-    dispatch(sessionEnded());
+    dispatch(sessionEnded('server'));
   }
   return {
     status: typeof error.status === 'number' ? error.status : String(error.status),
