@@ -1,9 +1,14 @@
 // A change made on another device reaches this tab when the person comes back to it
 // (src/shared/api/refreshOnReturn.ts): no reload, no push. The "other device" is the API with a
 // session of its own; this tab is left and come back to as a browser tells a page: blur, then focus.
+// Screens go to OTHER_DEVICES_SHOTS_DIR (default /tmp/other-devices-shots).
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { shootScreen } from './support/screens';
 import { addEntryThroughApi } from './support/vault';
 import { newPerson, registerThroughApi, signIn, signOut } from './support/users';
+
+const SHOTS_DIR = process.env.OTHER_DEVICES_SHOTS_DIR || '/tmp/other-devices-shots';
 
 /** The person looks at another window for `ms`, then back at this tab. */
 async function lookAwayFor(page: Page, ms: number) {
@@ -76,9 +81,10 @@ test('a session ended on another device: back in the tab, the login page says wh
   await expect(notice).toHaveText(
     'Your session has ended, on another device or because it expired. Please sign in again.',
   );
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.screenshot({ path: `${process.env.SHOTS_DIR ?? '/tmp/shots'}/session-ended-dark-375.png` });
+  await shootScreen(page, SHOTS_DIR, 'session-ended-dark-375');
 
   // Signing in again is the way back, and the notice goes with it: after a logout of the person's own,
   // the login page (reached without a reload, the app's state kept) says nothing.

@@ -29,6 +29,8 @@ export const EXPORT_FORMATS = ['json', 'csv'] as const;
 export type TransferFormat = (typeof EXPORT_FORMATS)[number];
 export const ACCEPTED_UPLOAD_TYPES = '.json,.csv';
 export const MASKED_PASSWORD = '\u2022'.repeat(8);
+/** A one-time code that is not shown: six bullets, grouped like a code. */
+export const MASKED_TOTP = '\u2022\u2022\u2022 \u2022\u2022\u2022';
 export const CLIPBOARD_CLEAR_MS = 30_000;
 export const SEARCH_DEBOUNCE_MS = 250;
 export const STORAGE_KEYS = { token: 'token', theme: 'theme' } as const;

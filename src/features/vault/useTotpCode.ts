@@ -3,6 +3,9 @@ import type { TotpCode } from '../../common/totp';
 
 type TotpCodes = typeof import('../../common/totp');
 
+/** From here on a code's countdown turns to the warning colour: time to wait for the next code. */
+export const TOTP_ENDING_SECONDS = 5;
+
 let loaded: TotpCodes | undefined;
 let loading: Promise<TotpCodes> | undefined;
 

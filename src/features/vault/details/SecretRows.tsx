@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { MASKED_PASSWORD } from '../../../common/constants';
+import { MASKED_PASSWORD, MASKED_TOTP } from '../../../common/constants';
 import type { PasswordEntry } from '../../../common/wire';
 import { ActionButton, CopyButton } from '../CardButtons';
 import type { RevealedSecrets } from '../revealedSecrets';
-import { Countdown, MASKED_TOTP } from '../TotpRow';
+import { Countdown } from '../TotpCountdown';
 import { groupDigits, useTotpCode } from '../useTotpCode';
 import type { CardActions } from '../useVaultActions';
 import { DetailRow } from './DetailRow';
@@ -50,15 +50,17 @@ export function PasswordRow({
 
 /** The one-time code: bullets until the entry is revealed, then the live code with the card's countdown. */
 export function TotpDetailRow({ totp, onCopy }: { totp: string | undefined; onCopy: () => void }) {
-  if (totp === undefined) return <DetailRow label={TOTP_LABEL}>{MASKED_TOTP}</DetailRow>;
+  if (totp === undefined) return <MaskedTotp />;
   return <LiveTotp totp={totp} onCopy={onCopy} />;
 }
+
+const MaskedTotp = () => <DetailRow label={TOTP_LABEL}>{MASKED_TOTP}</DetailRow>;
 
 function LiveTotp({ totp, onCopy }: { totp: string; onCopy: () => void }) {
   // Computed in this component's state only, every second, while the row is on screen.
   const current = useTotpCode(totp);
   // Still masked for the moment the code maker takes to load.
-  if (current === undefined) return <DetailRow label={TOTP_LABEL}>{MASKED_TOTP}</DetailRow>;
+  if (current === undefined) return <MaskedTotp />;
   if (!current) return <DetailRow label={TOTP_LABEL}>unavailable</DetailRow>;
   return (
     <DetailRow

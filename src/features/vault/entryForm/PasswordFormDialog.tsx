@@ -24,7 +24,8 @@ import { PasswordGenerator, useGeneratePassword } from '../generator';
 import { CustomFieldsEditor } from './CustomFieldsEditor';
 import { TagsInput } from './TagsInput';
 import { WeakPasswordHint } from './WeakPasswordHint';
-import { passwordFormSchema, type PasswordFormValues } from './passwordFormSchema';
+import { passwordFormSchema } from './passwordFormSchema';
+import type { PasswordFormValues } from './passwordFormValues';
 
 export interface PasswordFormDialogProps {
   open: boolean;

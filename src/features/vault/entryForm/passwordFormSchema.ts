@@ -11,8 +11,6 @@ import { ENTRY_LIMITS } from '../../../common/limits';
 import { totpProblem } from '../../../common/totp';
 import { groupThousands } from '../../../common/numbers';
 
-export type { PasswordFormValues } from './passwordFormValues';
-
 const atMost = (label: string, limit: number) =>
   [limit, `${label} must be at most ${groupThousands(limit)} characters`] as const;
 

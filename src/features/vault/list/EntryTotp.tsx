@@ -1,11 +1,8 @@
-import { groupDigits, useTotpCode } from '../useTotpCode';
+import { MASKED_TOTP } from '../../../common/constants';
+import { groupDigits, TOTP_ENDING_SECONDS, useTotpCode } from '../useTotpCode';
 import { CopyButton, Line, Slot } from './entryParts';
 
-/** A code that is not shown: six bullets, grouped like a code. */
-export const MASKED_TOTP = '\u2022\u2022\u2022 \u2022\u2022\u2022';
 const LABEL = 'One-time code';
-/** From here on the countdown turns to the warning colour: time to wait for the next code. */
-const ENDING_SECONDS = 5;
 
 export interface EntryTotpProps {
   title: string;
@@ -39,7 +36,7 @@ function LiveCode({ title, totp, onCopy }: EntryTotpProps & { totp: string }) {
       </Line>
     );
   }
-  const ending = current.remaining <= ENDING_SECONDS;
+  const ending = current.remaining <= TOTP_ENDING_SECONDS;
   return (
     <Line
       glyph="timer"
