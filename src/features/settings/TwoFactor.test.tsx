@@ -1,4 +1,4 @@
-import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import {
   PASSWORD,
   QR_CODE,
@@ -99,7 +99,7 @@ test('enable: password, then QR code, setup key and code, then the ten recovery 
   await user.keyboard('{Escape}');
   expect(dialog).toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'I have saved these codes' }));
-  await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(screen.queryByText(RECOVERY_CODES[0])).not.toBeInTheDocument();
   // The user was refetched: the section says Enabled and offers Disable 2FA.
   expect(await within(section).findByText('Enabled')).toBeInTheDocument();
@@ -122,7 +122,7 @@ test('closing the setup midway forgets the secret; opening again starts with the
   await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
   dialog = await screen.findByRole('dialog', { name: 'Set up your authenticator app' });
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   await user.click(within(section).getByRole('button', { name: 'Enable 2FA' }));
   dialog = await screen.findByRole('dialog', { name: 'Enable two-factor authentication' });
   expect(within(dialog).queryByText(/JBSW/)).not.toBeInTheDocument();
@@ -164,7 +164,7 @@ test('disable: asks for the account password and a current code in a dialog (no 
   await user.type(code(), RECOVERY_CODES[2]);
   await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
   expect(await screen.findByText('2FA disabled successfully')).toBeInTheDocument();
-  await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(await within(section).findByText('Disabled')).toBeInTheDocument();
   expect(account.calls.findLast((call) => call.path === '/auth/disable-2fa')?.body).toEqual({
     password: PASSWORD,

@@ -1,6 +1,6 @@
 // First: the stand-in for the DevTools extension must exist before Redux Toolkit loads.
 import { devToolsRecord } from '../../test/devToolsRecorder';
-import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import {
   MASTER,
   PASSWORD,
@@ -50,7 +50,7 @@ test('passwords, master passwords, codes, the TOTP secret and recovery codes sta
   dialog = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
   expect(within(dialog).getByText(RECOVERY_CODES[0])).toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'I have saved these codes' }));
-  await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   await user.click(await within(twoFactor).findByRole('button', { name: 'Disable 2FA' }));
   dialog = await screen.findByRole('dialog', { name: 'Disable two-factor authentication' });
   await user.type(within(dialog).getByLabelText('Account password'), PASSWORD);
