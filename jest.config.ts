@@ -46,8 +46,12 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server', '<rootDir>/src/common'],
-      testMatch: ['<rootDir>/server/**/*.test.ts', '<rootDir>/src/common/**/*.test.ts'],
+      roots: ['<rootDir>/server', '<rootDir>/src/common', '<rootDir>/build'],
+      testMatch: [
+        '<rootDir>/server/**/*.test.ts',
+        '<rootDir>/src/common/**/*.test.ts',
+        '<rootDir>/build/**/*.test.ts',
+      ],
       transform,
       transformIgnorePatterns,
     },

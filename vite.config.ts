@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pageCodePlugin } from './build/pageCode';
 
 // package.json's "sideEffects" names the only modules of src/ that run something when loaded (the entry
 // and bootstrap): the rest is pure, so a page that imports a feature's index.ts takes only what it uses
@@ -8,7 +9,7 @@ import react from '@vitejs/plugin-react';
 // the server injects <base href> into index.html at request time.
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), pageCodePlugin()],
   build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
   server: {
     port: 5173,

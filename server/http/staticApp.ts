@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeAttribute } from './htmlAttribute';
+import { pageWithin, readPageCodeLinks } from './pageCode';
 import { contentSecurityPolicy, newCspNonce } from './securityHeaders';
 
 export interface StaticOptions {
@@ -14,10 +16,6 @@ export interface StaticOptions {
   publicBase: (request: FastifyRequest) => string;
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
 export async function registerStaticApp(app: FastifyInstance, options: StaticOptions): Promise<void> {
   const indexFile = path.join(options.staticDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -26,9 +24,13 @@ export async function registerStaticApp(app: FastifyInstance, options: StaticOpt
   const readIndex = (): string | undefined =>
     fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
   let indexHtml = readIndex();
+  let pageCode = readPageCodeLinks(options.staticDir);
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    indexHtml ??= readIndex();
+    if (!indexHtml) {
+      indexHtml = readIndex();
+      pageCode = readPageCodeLinks(options.staticDir);
+    }
     if (!indexHtml)
       return reply.code(503).type('text/plain').send('The app is not built yet: run npm run build.');
     // The nonce lets Emotion and notistack insert <style> under a CSP without 'unsafe-inline'.
@@ -38,7 +40,11 @@ export async function registerStaticApp(app: FastifyInstance, options: StaticOpt
       .header('content-security-policy', contentSecurityPolicy(nonce))
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(indexHtml.replace('<head>', `<head>\n    ${base}`));
+      .send(
+        indexHtml
+          .replace('<head>', `<head>\n    ${base}`)
+          .replace('</head>', `${pageCode.get(pageWithin(request.url, options.basePath)) ?? ''}</head>`),
+      );
   };
 
   if (fs.existsSync(options.staticDir)) {

@@ -2,9 +2,9 @@
 // the same URLs (the app's own request then takes the early answer) and no other.
 import { mockApi, type ApiCall } from '../test/mockApi';
 import { TestRequest, TestResponse } from '../test/fetchPolyfill';
-import { EARLY_ANSWER_MS, takeEarlyResponse } from '../shared/api/earlyResponses';
+import { EARLY_ANSWER_MS, fetchWithEarlyAnswers, takeEarlyResponse } from '../shared/api/earlyResponses';
 import { prefetchSignedInPage } from './prefetchSignedIn';
-import { startEarlyRequests } from './earlyRequests';
+import { LATE_EARLY_PATH, startEarlyRequests } from './earlyRequests';
 import { setupStore } from './store';
 
 const API = new URL('api/', document.baseURI);
@@ -117,5 +117,66 @@ describe('takeEarlyResponse', () => {
     const response = await takeEarlyResponse(request());
     expect(response?.status).toBe(200);
     expect(asked(calls)).toEqual(['/passwords?limit=5']);
+  });
+});
+
+describe('fetchWithEarlyAnswers', () => {
+  const listUrl = new URL('passwords?limit=100', API).href;
+  const get = (url: string) =>
+    new TestRequest(url, { headers: { authorization: 'Bearer t1' } }) as unknown as Request;
+  afterEach(() => {
+    delete window.__passvaultEarly;
+    delete window.__passvaultEarlyStart;
+  });
+
+  it('lets the list wait for the early script to start it, when the app is first: one request goes out', async () => {
+    const { calls } = installApi();
+    const early = new TestResponse('{"early":true}', { status: 200 }) as unknown as Response;
+    let start = () => undefined as void;
+    window.__passvaultEarly = [];
+    window.__passvaultEarlyStart = {
+      url: new URL(LATE_EARLY_PATH, API).href,
+      started: new Promise<void>((resolve) => (start = resolve)),
+    };
+    // The app's code was faster than the preferences the early list waits for.
+    const appAnswer = fetchWithEarlyAnswers(get(listUrl));
+    // Any other request goes on at once.
+    expect((await fetchWithEarlyAnswers(get(new URL('auth/me', API).href))).status).toBe(200);
+    window.__passvaultEarly.push({
+      url: listUrl,
+      authorization: 'Bearer t1',
+      startedAt: performance.now(),
+      response: Promise.resolve(early),
+    });
+    start();
+    expect(await appAnswer).toBe(early);
+    expect(asked(calls)).toEqual(['/auth/me']);
+  });
+
+  it('asks the network when the early list did not start (the preferences failed)', async () => {
+    const { calls } = installApi();
+    window.__passvaultEarly = [];
+    window.__passvaultEarlyStart = { url: new URL(LATE_EARLY_PATH, API).href, started: Promise.resolve() };
+    expect((await fetchWithEarlyAnswers(get(listUrl))).status).toBe(200);
+    expect(asked(calls)).toEqual(['/passwords?limit=100']);
+  });
+
+  it('is started once the preferences have answered, or failed', async () => {
+    installApi();
+    const started = startEarlyRequests('/passwords', '', (path) =>
+      fetch(new TestRequest(new URL(path, API).href) as unknown as Request),
+    );
+    await expect(started).resolves.toBeUndefined();
+    expect(
+      startEarlyRequests('/dashboard', '', () =>
+        Promise.resolve(new TestResponse('{}') as unknown as Response),
+      ),
+    ).toBeUndefined();
+    const failing = startEarlyRequests('/passwords', '', (path) =>
+      path === 'user/preferences'
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : Promise.resolve(new TestResponse('{}') as unknown as Response),
+    );
+    await expect(failing).resolves.toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@ import { LIST_WINDOW_SIZE } from '../common/limits';
 import { DEFAULT_LIST_PREFERENCES, isListSort, type ListPreferences } from '../common/listOrder';
 import { passwordListParams } from '../common/listQuery';
 import { HEALTH_FILTERS, type PasswordListQuery } from '../common/wire';
-import type { EarlyRequest } from '../shared/api/earlyResponses';
+import type { EarlyRequest, EarlyStart } from '../shared/api/earlyResponses';
 
 /** What the app sends with every request it could take an early answer for. */
 function requestAuthorization(): string | null {
@@ -46,24 +46,35 @@ export function firstWindowParams(search: string, preferences: ListPreferences) 
   return passwordListParams(query);
 }
 
-/** The API paths (with their query) a reload of `pathname` asks for first; some wait for an answer. */
+/** The path (of the API) under which an early request may start late: the Passwords page's list. */
+export const LATE_EARLY_PATH = 'passwords?';
+
+/**
+ * Starts the API requests a reload of `pathname` asks for first. Some wait for an answer: the list
+ * (under LATE_EARLY_PATH) for the preferences; answers when it has been started, or will not be.
+ */
 export function startEarlyRequests(
   pathname: string,
   search: string,
   get: (path: string) => Promise<Response>,
-): void {
+): Promise<void> | undefined {
   const page = pathname.replace(/\/$/, '');
   void get('auth/me');
   if (page.endsWith('/passwords')) {
-    void get('user/preferences').then(async (answer) => {
-      const params = firstWindowParams(search, await listPreferencesOf(answer));
-      void get(`passwords?${new URLSearchParams(params as Record<string, string>).toString()}`);
-    });
-  } else if (page.endsWith('/dashboard')) {
+    return get('user/preferences').then(
+      async (answer) => {
+        const params = firstWindowParams(search, await listPreferencesOf(answer));
+        void get(`${LATE_EARLY_PATH}${new URLSearchParams(params as Record<string, string>).toString()}`);
+      },
+      () => undefined,
+    );
+  }
+  if (page.endsWith('/dashboard')) {
     void get('passwords/stats');
     void get(`passwords?${new URLSearchParams({ limit: '5' }).toString()}`);
     void get('passwords/health');
   }
+  return undefined;
 }
 
 const authorization = requestAuthorization();
@@ -73,10 +84,17 @@ if (authorization && typeof fetch === 'function') {
   const page = new URL(window.location.href);
   // The path within the app: the part after the base (<base href> says where the app lives).
   const within = `/${page.pathname.slice(new URL(document.baseURI).pathname.length)}`;
-  startEarlyRequests(within, page.search, (path) => {
+  const started = startEarlyRequests(within, page.search, (path) => {
     const url = new URL(path, api).href;
     const response = fetch(url, { headers: { authorization, accept: 'application/json' } });
     waiting.push({ url, authorization, startedAt: performance.now(), response });
     return response;
   });
+  if (started) {
+    const start: EarlyStart = { url: new URL(LATE_EARLY_PATH, api).href, started };
+    window.__passvaultEarlyStart = start;
+    void started.then(() => {
+      if (window.__passvaultEarlyStart === start) delete window.__passvaultEarlyStart;
+    });
+  }
 }

@@ -11,9 +11,20 @@ export interface EarlyRequest {
   response: Promise<Response>;
 }
 
+/**
+ * A request the early script will start once an answer it waits for is here (the list, after the
+ * preferences that say its order): the app's own request for a URL under `url` waits for `started`, or
+ * it would race the early one and both would go out, one of them answered for nothing.
+ */
+export interface EarlyStart {
+  url: string;
+  started: Promise<void>;
+}
+
 declare global {
   interface Window {
     __passvaultEarly?: EarlyRequest[];
+    __passvaultEarlyStart?: EarlyStart;
   }
 }
 
@@ -73,5 +84,10 @@ export function takeEarlyResponse(request: Request): Promise<Response> | undefin
 
 /** The base query's fetch (which hands it a Request): an early answer when there is one, else the network. */
 export function fetchWithEarlyAnswers(input: RequestInfo, init?: RequestInit): Promise<Response> {
-  return (input instanceof Request && !init ? takeEarlyResponse(input) : undefined) ?? fetch(input, init);
+  if (!(input instanceof Request) || init) return fetch(input, init);
+  const start = typeof window === 'undefined' ? undefined : window.__passvaultEarlyStart;
+  if (start && input.method === 'GET' && input.url.startsWith(start.url)) {
+    return start.started.then(() => takeEarlyResponse(input) ?? fetch(input));
+  }
+  return takeEarlyResponse(input) ?? fetch(input);
 }

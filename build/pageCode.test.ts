@@ -1,0 +1,74 @@
+// Each page's code as the build names it: its modules' chunks and their static imports, bootstrap's
+// first, never the entry (index.html loads it), never a chunk imported only dynamically.
+import path from 'node:path';
+import type { Rolldown } from 'vite';
+import { PAGE_MODULES, pageCodeOf } from './pageCode';
+
+const ROOT = '/app';
+
+function chunk(
+  fileName: string,
+  options: { module?: string; imports?: string[]; css?: string[]; entry?: boolean },
+) {
+  return {
+    type: 'chunk',
+    fileName,
+    facadeModuleId: options.module ? path.join(ROOT, options.module) : null,
+    imports: options.imports ?? [],
+    isEntry: options.entry ?? false,
+    viteMetadata: { importedCss: new Set(options.css ?? []), importedAssets: new Set() },
+  };
+}
+
+/** A bundle with a chunk of its own for every module PAGE_MODULES names. */
+function bundleOf(...extra: ReturnType<typeof chunk>[]): Rolldown.OutputBundle {
+  const chunks = [
+    chunk('assets/index.js', { module: 'index.html', entry: true, imports: ['assets/early.js'] }),
+    chunk('assets/early.js', {}),
+    chunk('assets/bootstrap.js', {
+      module: 'src/app/bootstrap.tsx',
+      imports: ['assets/react.js', 'assets/early.js'],
+    }),
+    chunk('assets/react.js', {}),
+    chunk('assets/mui.js', { imports: ['assets/react.js'] }),
+    ...extra,
+  ];
+  const named = new Set(chunks.map((c) => c.facadeModuleId));
+  for (const module of new Set(Object.values(PAGE_MODULES).flat())) {
+    if (!named.has(path.join(ROOT, module)))
+      chunks.push(chunk(`assets/${path.basename(module)}.js`, { module }));
+  }
+  return Object.fromEntries(chunks.map((c) => [c.fileName, c])) as unknown as Rolldown.OutputBundle;
+}
+
+describe('pageCodeOf', () => {
+  it("lists a page's chunks and their static imports once each, bootstrap's first, and their styles", () => {
+    const pages = pageCodeOf(
+      bundleOf(
+        chunk('assets/PasswordsPage.js', {
+          module: 'src/features/vault/PasswordsPage.tsx',
+          imports: ['assets/mui.js', 'assets/react.js'],
+          css: ['assets/PasswordsPage.css'],
+        }),
+      ),
+      ROOT,
+    );
+    expect(pages['/']).toEqual({ scripts: ['assets/bootstrap.js', 'assets/react.js'], styles: [] });
+    expect(pages['/passwords'].scripts.slice(0, 2)).toEqual(['assets/bootstrap.js', 'assets/react.js']);
+    expect(pages['/passwords'].scripts).toContain('assets/SignedInLayout.tsx.js');
+    expect(pages['/passwords'].scripts.slice(-2)).toEqual(['assets/PasswordsPage.js', 'assets/mui.js']);
+    expect(pages['/passwords'].styles).toEqual(['assets/PasswordsPage.css']);
+    expect(pages['/login'].scripts).not.toContain('assets/PasswordsPage.js');
+    for (const code of Object.values(pages)) {
+      expect(code.scripts).not.toContain('assets/index.js');
+      expect(code.scripts).not.toContain('assets/early.js');
+      expect(new Set(code.scripts).size).toBe(code.scripts.length);
+    }
+  });
+
+  it('fails the build when a page module has no chunk of its own (the list must follow the app)', () => {
+    const bundle = bundleOf();
+    delete (bundle as Record<string, unknown>)['assets/LoginPage.tsx.js'];
+    expect(() => pageCodeOf(bundle, ROOT)).toThrow('no chunk of its own for src/features/auth/LoginPage.tsx');
+  });
+});
