@@ -5,7 +5,9 @@ import { main, readConfig } from './main';
 
 const root = path.resolve(__dirname, '..');
 const BUILT_INDEX = path.join(root, 'dist', 'index.html');
-const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts'].map((name) => path.join(root, name));
+const SOURCES = ['src', 'public', 'build', 'index.html', 'vite.config.ts'].map((name) =>
+  path.join(root, name),
+);
 
 /** The newest modification time of a file, or of any file under a folder (0 when missing). */
 function newestChange(target: string): number {

@@ -82,6 +82,21 @@ describe('the code a page names in its HTML', () => {
     });
   });
 
+  withSite({ TRUST_PROXY: 'true' }, PAGE_CODE, (app) => {
+    it('behind a proxy that strips its prefix, by the page it asks for, under the base it names', async () => {
+      const response = await app().app.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { 'x-forwarded-prefix': '/vault' },
+      });
+      expect(response.body).toContain('<base href="/vault/" />');
+      expect(preloadsOf(response.body)).toEqual([
+        'modulepreload ./assets/bootstrap-a1.js',
+        'modulepreload ./assets/LoginPage-b2.js',
+      ]);
+    });
+  });
+
   withSite({}, '{ not json', (app) => {
     it('an unreadable file names nothing, and the page is served as before', async () => {
       const response = await app().app.inject({ method: 'GET', url: '/passwords' });
