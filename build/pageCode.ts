@@ -2,7 +2,8 @@
 // (server/http/pageCode.ts) as <link rel="modulepreload">, so that the browser fetches it all while
 // it parses the page. Without them it came in three rounds, each found only when the one before had
 // run: the entry imports bootstrap, bootstrap the signed-in layout and prefetch, those the page.
-// Written at build time as dist/page-code.json: { "/passwords": { scripts: [...], styles: [...] } }.
+// Written at build time as dist/page-code.json:
+// { "/passwords": { scripts: [...], pageScripts: [...], styles: [...] } }.
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
@@ -13,8 +14,10 @@ type OutputChunk = Rolldown.OutputChunk;
 export const PAGE_CODE_FILE = 'page-code.json';
 
 export interface PageCode {
-  /** Chunks (paths within the build, `assets/…`), those every page needs first. */
+  /** Chunks (paths within the build, `assets/…`) every page runs first: bootstrap and its imports. */
   scripts: string[];
+  /** The page's own chunks, which run once those have: the signed-in code, the page. */
+  pageScripts: string[];
   styles: string[];
 }
 
@@ -53,23 +56,33 @@ export function pageCodeOf(bundle: OutputBundle, root: string): Record<string, P
   // index.html loads the entry and names its static imports already.
   const inHtml = new Set(entries.flatMap((entry) => [entry.fileName, ...entry.imports]));
 
-  const add = (chunk: OutputChunk, code: PageCode) => {
-    if (inHtml.has(chunk.fileName) || code.scripts.includes(chunk.fileName)) return;
-    code.scripts.push(chunk.fileName);
-    for (const style of chunk.viteMetadata?.importedCss ?? []) {
-      if (!code.styles.includes(style)) code.styles.push(style);
-    }
-    for (const file of chunk.imports) add(byFile.get(file) as OutputChunk, code);
-  };
-  const pages: Record<string, PageCode> = {};
-  for (const [page, modules] of Object.entries(PAGE_MODULES)) {
-    const code: PageCode = { scripts: [], styles: [] };
-    for (const module of [...EVERY_PAGE, ...modules]) {
+  /** Adds the chunk of each module and its static imports to `into`, once each across `code`. */
+  const collect = (page: string, modules: string[], code: PageCode, into: string[]) => {
+    const add = (chunk: OutputChunk) => {
+      if (
+        inHtml.has(chunk.fileName) ||
+        code.scripts.includes(chunk.fileName) ||
+        into.includes(chunk.fileName)
+      )
+        return;
+      into.push(chunk.fileName);
+      for (const style of chunk.viteMetadata?.importedCss ?? []) {
+        if (!code.styles.includes(style)) code.styles.push(style);
+      }
+      for (const file of chunk.imports) add(byFile.get(file) as OutputChunk);
+    };
+    for (const module of modules) {
       const chunk = byModule.get(module);
       // A module merged into another chunk, renamed or gone: the list above must follow the app.
       if (!chunk) throw new Error(`${PAGE_CODE_FILE}: no chunk of its own for ${module} (page ${page})`);
-      add(chunk, code);
+      add(chunk);
     }
+  };
+  const pages: Record<string, PageCode> = {};
+  for (const [page, modules] of Object.entries(PAGE_MODULES)) {
+    const code: PageCode = { scripts: [], pageScripts: [], styles: [] };
+    collect(page, EVERY_PAGE, code, code.scripts);
+    collect(page, modules, code, code.pageScripts);
     pages[page] = code;
   }
   return pages;

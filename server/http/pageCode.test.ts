@@ -7,10 +7,11 @@ import { writeStaticApp, type StaticFixture } from '../test/staticFixture';
 import { pageWithin, readPageCodeLinks } from './pageCode';
 
 const PAGE_CODE = {
-  '/': { scripts: ['assets/bootstrap-a1.js'], styles: [] },
-  '/login': { scripts: ['assets/bootstrap-a1.js', 'assets/LoginPage-b2.js'], styles: [] },
+  '/': { scripts: ['assets/bootstrap-a1.js'], pageScripts: [], styles: [] },
+  '/login': { scripts: ['assets/bootstrap-a1.js'], pageScripts: ['assets/LoginPage-b2.js'], styles: [] },
   '/passwords': {
-    scripts: ['assets/bootstrap-a1.js', 'assets/PasswordsPage-c3.js'],
+    scripts: ['assets/bootstrap-a1.js'],
+    pageScripts: ['assets/PasswordsPage-c3.js'],
     styles: ['assets/PasswordsPage-d4.css'],
   },
 };
@@ -71,6 +72,18 @@ describe('the code a page names in its HTML', () => {
       expect(head.indexOf('<script type="module"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
       expect(preloadsOf(head)).toHaveLength(3);
     });
+
+    it("asks for the page's own code at a low priority: the session and the data go first", async () => {
+      const html = await page(app(), '/passwords');
+      const priorities = [...html.matchAll(/<link rel="[^"]*preload"[^>]*href="\.\/([^"]*)"([^>]*)>/g)].map(
+        ([, file, rest]) => `${file}${rest.includes('fetchpriority="low"') ? ' low' : ''}`,
+      );
+      expect(priorities).toEqual([
+        'assets/bootstrap-a1.js',
+        'assets/PasswordsPage-c3.js low',
+        'assets/PasswordsPage-d4.css low',
+      ]);
+    });
   });
 
   withSite({ BASE_PATH: '/vault' }, PAGE_CODE, (app) => {
@@ -115,6 +128,7 @@ describe('readPageCodeLinks', () => {
         JSON.stringify({
           '/x': {
             scripts: ['assets/ok-1.js', 'https://elsewhere.test/x.js', 'assets/"><script>.js'],
+            pageScripts: ['/etc/passwd'],
             styles: ['../secret.css'],
           },
         }),

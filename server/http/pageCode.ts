@@ -9,16 +9,25 @@ import { escapeAttribute } from './htmlAttribute';
 /** A chunk under assets/, as the build names it: nothing else is put in a page. */
 const ASSET = /^assets\/[\w.-]+\.(js|css)$/;
 
+/**
+ * The links of a page's code. Its own chunks and styles are wanted only once bootstrap has run, so they
+ * ask for a low priority: on a first visit over HTTP/1.1 (six connections to a host) they would
+ * otherwise hold the connections the session and the page's data wait for.
+ */
 function linksOf(code: PageCode): string {
-  const scripts = code.scripts
-    .filter((file) => ASSET.test(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="./${escapeAttribute(file)}" />`);
-  // Preloaded, not applied: the page's code applies them when it runs, as it always did.
-  const styles = code.styles
-    .filter((file) => ASSET.test(file))
-    .map((file) => `<link rel="preload" as="style" crossorigin href="./${escapeAttribute(file)}" />`);
+  const chunks = (files: string[]) => files.filter((file) => ASSET.test(file)).map(escapeAttribute);
+  const links = [
+    ...chunks(code.scripts).map((file) => `<link rel="modulepreload" crossorigin href="./${file}" />`),
+    ...chunks(code.pageScripts).map(
+      (file) => `<link rel="modulepreload" crossorigin href="./${file}" fetchpriority="low" />`,
+    ),
+    // Preloaded, not applied: the page's code applies them when it runs, as it always did.
+    ...chunks(code.styles).map(
+      (file) => `<link rel="preload" as="style" crossorigin href="./${file}" fetchpriority="low" />`,
+    ),
+  ];
   // Placed before </head>, each on a line of its own.
-  return [...scripts, ...styles].map((link) => `  ${link}\n  `).join('');
+  return links.map((link) => `  ${link}\n  `).join('');
 }
 
 /** Each page's links (paths within the app, '/passwords'), read from the build once. */
@@ -30,7 +39,8 @@ export function readPageCodeLinks(staticDir: string): Map<string, string> {
       PageCode
     >;
     for (const [page, code] of Object.entries(pages)) {
-      if (Array.isArray(code?.scripts) && Array.isArray(code?.styles)) links.set(page, linksOf(code));
+      if ([code?.scripts, code?.pageScripts, code?.styles].every(Array.isArray))
+        links.set(page, linksOf(code));
     }
   } catch {
     // No such file (an older build), or not ours: the pages load their code as they find it.
