@@ -61,13 +61,13 @@ export function startEarlyRequests(
   const page = pathname.replace(/\/$/, '');
   void get('auth/me');
   if (page.endsWith('/passwords')) {
-    return get('user/preferences').then(
-      async (answer) => {
+    // Settles whatever happens (the preferences failed, or anything after them): the app waits for it.
+    return get('user/preferences')
+      .then(async (answer) => {
         const params = firstWindowParams(search, await listPreferencesOf(answer));
         void get(`${LATE_EARLY_PATH}${new URLSearchParams(params as Record<string, string>).toString()}`);
-      },
-      () => undefined,
-    );
+      })
+      .catch(() => undefined);
   }
   if (page.endsWith('/dashboard')) {
     void get('passwords/stats');
