@@ -1,21 +1,7 @@
 // One build under any prefix: BASE_PATH, or X-Forwarded-Prefix from a trusted proxy that strips it.
 import { createUser } from '../test/fixtures';
-import { startTestApp, type TestApp } from '../test/testApp';
-import { ASSET, pageMeta, writeStaticApp, type StaticFixture } from '../test/staticFixture';
-
-function withApp(env: NodeJS.ProcessEnv, body: (app: () => TestApp) => void) {
-  let t: TestApp;
-  let site: StaticFixture;
-  beforeAll(async () => {
-    site = writeStaticApp();
-    t = await startTestApp({ env: { STATIC_DIR: site.dir, ...env } });
-  });
-  afterAll(async () => {
-    await t.close();
-    site.remove();
-  });
-  body(() => t);
-}
+import type { TestApp } from '../test/testApp';
+import { ASSET, pageMeta, withStaticApp as withApp } from '../test/staticFixture';
 
 const get = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });

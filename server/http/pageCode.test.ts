@@ -1,9 +1,7 @@
 // A page's HTML names the code the page runs before it shows, so the browser fetches it all at once.
-import fs from 'node:fs';
-import path from 'node:path';
 import { PAGE_CODE_FILE } from '../../build/pageCode';
-import { startTestApp, type TestApp } from '../test/testApp';
-import { writeStaticApp, type StaticFixture } from '../test/staticFixture';
+import type { TestApp } from '../test/testApp';
+import { withStaticApp, writeStaticApp } from '../test/staticFixture';
 import { pageWithin, readPageCodeLinks } from './pageCode';
 
 const PAGE_CODE = {
@@ -21,24 +19,10 @@ const preloadsOf = (html: string) =>
     ([, rel, href]) => `${rel} ${href}`,
   );
 
+/** The app serving a built page whose page-code.json holds `pageCode` (JSON, or text as it is). */
 function withSite(env: NodeJS.ProcessEnv, pageCode: unknown, body: (app: () => TestApp) => void) {
-  let t: TestApp;
-  let site: StaticFixture;
-  beforeAll(async () => {
-    site = writeStaticApp();
-    if (pageCode !== undefined) {
-      fs.writeFileSync(
-        path.join(site.dir, PAGE_CODE_FILE),
-        typeof pageCode === 'string' ? pageCode : JSON.stringify(pageCode),
-      );
-    }
-    t = await startTestApp({ env: { STATIC_DIR: site.dir, ...env } });
-  });
-  afterAll(async () => {
-    await t.close();
-    site.remove();
-  });
-  body(() => t);
+  const text = typeof pageCode === 'string' ? pageCode : JSON.stringify(pageCode);
+  withStaticApp(env, body, { [PAGE_CODE_FILE]: text });
 }
 
 const page = async (t: TestApp, url: string) => (await t.app.inject({ method: 'GET', url })).body;
@@ -121,18 +105,16 @@ describe('the code a page names in its HTML', () => {
 
 describe('readPageCodeLinks', () => {
   it('puts in a page only chunks of the build (assets/…, .js or .css)', () => {
-    const site = writeStaticApp();
+    const site = writeStaticApp({
+      [PAGE_CODE_FILE]: JSON.stringify({
+        '/x': {
+          scripts: ['assets/ok-1.js', 'https://elsewhere.test/x.js', 'assets/"><script>.js'],
+          pageScripts: ['/etc/passwd'],
+          styles: ['../secret.css'],
+        },
+      }),
+    });
     try {
-      fs.writeFileSync(
-        path.join(site.dir, PAGE_CODE_FILE),
-        JSON.stringify({
-          '/x': {
-            scripts: ['assets/ok-1.js', 'https://elsewhere.test/x.js', 'assets/"><script>.js'],
-            pageScripts: ['/etc/passwd'],
-            styles: ['../secret.css'],
-          },
-        }),
-      );
       expect(preloadsOf(readPageCodeLinks(site.dir).get('/x') ?? '')).toEqual([
         'modulepreload ./assets/ok-1.js',
       ]);

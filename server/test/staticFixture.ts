@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startTestApp, type TestApp } from './testApp';
 
 export const ASSET = 'assets/app-abc123.js';
 
@@ -10,7 +11,8 @@ export interface StaticFixture {
   remove(): void;
 }
 
-export function writeStaticApp(): StaticFixture {
+/** Writes the fixture, with `files` (paths within it, and their text) beside index.html. */
+export function writeStaticApp(files: Record<string, string> = {}): StaticFixture {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'passvault-static-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(
@@ -28,7 +30,27 @@ export function writeStaticApp(): StaticFixture {
   );
   fs.writeFileSync(path.join(dir, ASSET), 'console.log("app");\n');
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+  for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The real app serving the fixture (with `files`) under `env`, for the tests `body` declares. */
+export function withStaticApp(
+  env: NodeJS.ProcessEnv,
+  body: (app: () => TestApp) => void,
+  files: Record<string, string> = {},
+): void {
+  let t: TestApp;
+  let site: StaticFixture;
+  beforeAll(async () => {
+    site = writeStaticApp(files);
+    t = await startTestApp({ env: { STATIC_DIR: site.dir, ...env } });
+  });
+  afterAll(async () => {
+    await t.close();
+    site.remove();
+  });
+  body(() => t);
 }
 
 /** The value of `<meta name="csp-nonce">` and `<base href>` in a served index.html. */
