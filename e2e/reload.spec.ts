@@ -67,3 +67,20 @@ test('with slow preferences the app is there first, and still one list request g
   expect(lists).toHaveLength(1);
   expect(failed).toEqual([]);
 });
+
+test('with the network cut for the preferences, the page still shows, from one list request', async ({
+  page,
+}) => {
+  // The early script's preferences fail: its list never starts, and the app asks for both itself.
+  let cuts = 1;
+  await page.route('**/api/user/preferences', (route) =>
+    cuts-- > 0 ? route.abort('internetdisconnected') : route.continue(),
+  );
+  const { lists } = watch(page);
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Reload Mail' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /passwords?$/ })).toHaveText('1 password');
+  await page.waitForTimeout(500);
+  expect(lists).toHaveLength(1);
+  await expect(page).toHaveURL(/\/passwords$/);
+});
