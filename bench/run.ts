@@ -44,6 +44,7 @@ import {
   type NodeChild,
 } from './lib/processes';
 import { renderProfile, summariseProfile } from './lib/profile';
+import { renderTrace, summariseTrace } from './lib/trace';
 import { judge, renderTable, type Row } from './lib/results';
 import { fillVault, newUser, registerUser, type BenchUser } from './lib/users';
 import { measureListAfterWrite, type ListLoadOptions } from './listThroughput';
@@ -367,15 +368,21 @@ async function main(): Promise<boolean> {
       const files = {
         load: path.join(profileDir, 'browser-passwords-load.cpuprofile'),
         search: path.join(profileDir, 'browser-passwords-search.cpuprofile'),
+        trace: path.join(profileDir, 'browser-passwords-load.trace.json'),
       };
       try {
         await profilePasswordsPage(baseUrl, ownerOf(BIG).token, files);
         browserProfileText = [
           renderProfile(
             summariseProfile(files.load),
-            `Chromium CPU profile, a returning user's /passwords load (the third in its browser profile) of ${groupThousands(BIG)} entries until the first cards`,
+            `Chromium CPU profile, a returning user's /passwords load (the fourth in its browser profile) of ${groupThousands(BIG)} entries until the first cards`,
           ),
           `(profile: ${path.relative(ROOT, files.load)})`,
+          renderTrace(
+            summariseTrace(files.trace),
+            `Chromium trace, a returning user's /passwords load (the third) of ${groupThousands(BIG)} entries until the first cards`,
+          ),
+          `(trace: ${path.relative(ROOT, files.trace)}; chrome://tracing or DevTools' Performance panel open it)`,
           renderProfile(
             summariseProfile(files.search),
             `Chromium CPU profile, a search keystroke in ${groupThousands(BIG)} entries until the list is painted`,
