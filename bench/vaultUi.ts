@@ -408,7 +408,7 @@ async function dashboardRun(context: BrowserContext): Promise<DashboardResult> {
  * the scripts come from the HTTP cache; not one of the measured runs: recording slows it down), another
  * under the CPU profiler, then a search keystroke under it until the narrowed list is painted. Writes the
  * trace to `files.trace`, the two .cpuprofile files to `files.load` and `files.search`. (V8's code cache
- * does not help these loads: Chromium 156 uses it for classic scripts from a profile's third load on, but
+ * does not help these loads: headless Chromium 156 uses it for classic scripts from a profile's third load on, but
  * in a new tab never for module scripts, which the app is; the trace counts what was compiled.)
  */
 export async function profilePasswordsPage(

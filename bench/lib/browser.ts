@@ -34,7 +34,7 @@ export function newContext(browser: Browser, baseUrl: string, token?: string): P
 /**
  * A browser of its own on a fresh profile folder, as a person's browser is, signed in when `token` is
  * given. Unlike `newContext` (an off-the-record context, like a private window) it keeps an HTTP cache and
- * V8's code cache on disk, so its later loads are a returning user's. (Chromium 156 uses the code cache
+ * V8's code cache on disk, so its later loads are a returning user's. (Headless Chromium 156 uses the code cache
  * for a classic script from its third load on; for module scripts, which the app is, it stores one at
  * every load in a new tab and uses none, as the bench's `--profile` trace shows by counting the functions
  * compiled.) `close()` closes it and deletes the folder.
