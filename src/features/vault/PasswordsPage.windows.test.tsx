@@ -333,6 +333,32 @@ describe('PasswordsPage in windows, far down a large vault', () => {
     await waitFor(() => expect(window.scrollY).toBe(jumpTo + 100 * (TALL_PITCH - ROW_PITCH)));
     expect(positionOf('Site 100')).toBe('901');
   });
+
+  it('asks for no window on the way when a jump pauses half-way and then runs on a window a frame', async () => {
+    const { store } = renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+    await screen.findByRole('article', { name: `Site ${LARGE}` });
+    const scrollTo = async (row: number, wait: number) =>
+      act(async () => {
+        Object.assign(window, { scrollY: 100 * TALL_PITCH + (row - 100) * ROW_PITCH });
+        window.dispatchEvent(new Event('scroll'));
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      });
+
+    // A smooth scroll to the end on a busy machine: one frame comes late (the windows where the list
+    // was then are asked for), and the animation runs on one window a frame until it stops.
+    await scrollTo(200, 150);
+    for (const row of [300, 400, 500, 600, 700]) await scrollTo(row, 16);
+    await scrollTo(900, 300);
+
+    // Where it stopped, its windows arrived and its cards show; of the windows it ran past, only those
+    // where the late frame left it were asked for.
+    await waitFor(() => expect(screen.queryAllByTestId('card-placeholder')).toHaveLength(0));
+    const fetched = Array.from({ length: LARGE / 100 }, (_, index) => index).filter((index) =>
+      cachedWindow(store, index),
+    );
+    expect(fetched).toEqual([0, 1, 2, 8, 9]);
+    expect(listCalls(vault)).toHaveLength(5);
+  });
 });
 
 describe('PasswordsPage, a list that fits in the window', () => {

@@ -161,6 +161,7 @@ export function usePasswordWindows(
   const jump = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(jump.current), []);
   const aroundNow = useRef(around);
+  const firstNow = useRef(0);
   const showRange = useCallback(
     (first: number, last: number) => {
       const wanted = windowsAround(first, last);
@@ -173,8 +174,13 @@ export function usePasswordWindows(
       clearTimeout(jump.current);
       // Reading on asks for the next window at once. A jump (a dragged scrollbar, End) passes many
       // places on its way: their windows are asked for once it has stopped, not each one it passed
-      // (and none arrives to move the page while it is still moving).
-      const jumped = wanted.length > 0 && !wanted.some((index) => isNextTo(index, [0, ...shown]));
+      // (and none arrives to move the page while it is still moving). A smooth scroll to the end moves
+      // a window or so a frame, each next to the last: it is told from reading by its steps, longer than
+      // the read-ahead, whatever the frame rate (on a busy machine a late frame lets it rest half-way).
+      const stride = Math.abs(first - firstNow.current);
+      firstNow.current = first;
+      const jumped =
+        wanted.length > 0 && (stride > READ_AHEAD || !wanted.some((index) => isNextTo(index, [0, ...shown])));
       if (jumped) jump.current = setTimeout(change, JUMP_SETTLE_MS);
       else change();
       retryFailed();
