@@ -6,6 +6,7 @@
 // { "/passwords": { scripts: [...], pageScripts: [...], styles: [...] } }.
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+import { addCompileHints, chunksRunOnLoad } from './compileHints';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -96,12 +97,19 @@ export function pageCodePlugin(): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    generateBundle(_options, bundle) {
-      this.emitFile({
-        type: 'asset',
-        fileName: PAGE_CODE_FILE,
-        source: `${JSON.stringify(pageCodeOf(bundle, root), null, 2)}\n`,
-      });
+    // Last: Vite's own generateBundle puts lines before some chunks' code, and the hint must be first.
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const pages = pageCodeOf(bundle, root);
+        addCompileHints(bundle, chunksRunOnLoad(bundle, pages));
+        this.emitFile({
+          type: 'asset',
+          fileName: PAGE_CODE_FILE,
+          source: `${JSON.stringify(pages, null, 2)}\n`,
+        });
+      },
     },
   };
 }
