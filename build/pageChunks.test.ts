@@ -1,29 +1,11 @@
 // The second build's cut: each module of a shared chunk a page loads goes to the chunk of the pages that
 // load it; a page's own chunks and the modules no page loads before it shows are left to the bundler.
 import path from 'node:path';
-import type { Rolldown } from 'vite';
-import { PAGE_MODULES } from './pageCode';
 import { pageChunkNames, pageChunkSplitting } from './pageChunks';
+import { bundleWithPages, chunk, ROOT } from './testBundle';
 
-const ROOT = '/app';
-
-function chunk(
-  fileName: string,
-  options: { module?: string; imports?: string[]; modules?: string[]; entry?: boolean },
-) {
-  return {
-    type: 'chunk',
-    fileName,
-    facadeModuleId: options.module ? path.join(ROOT, options.module) : null,
-    imports: options.imports ?? [],
-    moduleIds: (options.modules ?? (options.module ? [options.module] : [])).map((m) => path.join(ROOT, m)),
-    isEntry: options.entry ?? false,
-    viteMetadata: { importedCss: new Set(), importedAssets: new Set() },
-  };
-}
-
-function bundle(): Rolldown.OutputBundle {
-  const chunks = [
+function bundle() {
+  return bundleWithPages([
     chunk('assets/index.js', { module: 'index.html', entry: true }),
     chunk('assets/bootstrap.js', { module: 'src/app/bootstrap.tsx', imports: ['assets/react.js'] }),
     chunk('assets/react.js', {
@@ -37,13 +19,7 @@ function bundle(): Rolldown.OutputBundle {
     chunk('assets/mui.js', { modules: ['node_modules/@mui/Button.js'] }),
     chunk('assets/list.js', { modules: ['src/features/vault/list/EntryList.tsx'] }),
     chunk('assets/dialog.js', { modules: ['src/features/vault/PasswordFormDialog.tsx'] }),
-  ];
-  const named = new Set(chunks.map((c) => c.facadeModuleId));
-  for (const module of new Set(Object.values(PAGE_MODULES).flat())) {
-    if (!named.has(path.join(ROOT, module)))
-      chunks.push(chunk(`assets/${path.basename(module)}.js`, { module }));
-  }
-  return Object.fromEntries(chunks.map((c) => [c.fileName, c])) as unknown as Rolldown.OutputBundle;
+  ]);
 }
 
 describe('pageChunkNames', () => {

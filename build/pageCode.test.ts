@@ -1,28 +1,11 @@
 // Each page's code as the build names it: its modules' chunks and their static imports, bootstrap's
 // first, never the entry (index.html loads it), never a chunk imported only dynamically.
-import path from 'node:path';
-import type { Rolldown } from 'vite';
-import { PAGE_MODULES, pageCodeOf } from './pageCode';
-
-const ROOT = '/app';
-
-function chunk(
-  fileName: string,
-  options: { module?: string; imports?: string[]; css?: string[]; entry?: boolean },
-) {
-  return {
-    type: 'chunk',
-    fileName,
-    facadeModuleId: options.module ? path.join(ROOT, options.module) : null,
-    imports: options.imports ?? [],
-    isEntry: options.entry ?? false,
-    viteMetadata: { importedCss: new Set(options.css ?? []), importedAssets: new Set() },
-  };
-}
+import { pageCodeOf } from './pageCode';
+import { bundleWithPages, chunk, ROOT } from './testBundle';
 
 /** A bundle with a chunk of its own for every module PAGE_MODULES names. */
-function bundleOf(...extra: ReturnType<typeof chunk>[]): Rolldown.OutputBundle {
-  const chunks = [
+function bundleOf(...extra: ReturnType<typeof chunk>[]) {
+  return bundleWithPages([
     chunk('assets/index.js', { module: 'index.html', entry: true, imports: ['assets/early.js'] }),
     chunk('assets/early.js', {}),
     chunk('assets/bootstrap.js', {
@@ -32,13 +15,7 @@ function bundleOf(...extra: ReturnType<typeof chunk>[]): Rolldown.OutputBundle {
     chunk('assets/react.js', {}),
     chunk('assets/mui.js', { imports: ['assets/react.js'] }),
     ...extra,
-  ];
-  const named = new Set(chunks.map((c) => c.facadeModuleId));
-  for (const module of new Set(Object.values(PAGE_MODULES).flat())) {
-    if (!named.has(path.join(ROOT, module)))
-      chunks.push(chunk(`assets/${path.basename(module)}.js`, { module }));
-  }
-  return Object.fromEntries(chunks.map((c) => [c.fileName, c])) as unknown as Rolldown.OutputBundle;
+  ]);
 }
 
 describe('pageCodeOf', () => {

@@ -23,7 +23,7 @@ export interface PageCode {
 }
 
 /** What every page runs first: the app's bootstrap (the entry itself is in index.html already). */
-export const EVERY_PAGE = ['src/app/bootstrap.tsx'];
+const EVERY_PAGE = ['src/app/bootstrap.tsx'];
 /** What every signed-in page runs before it shows (app/signedInCode.ts holds its paint for them). */
 const SIGNED_IN = [
   'src/app/prefetchSignedIn.ts',
