@@ -16,6 +16,7 @@ export default tseslint.config(
       'playwright-report',
       'bench/results',
       'data',
+      '.server-build',
     ],
   },
   js.configs.recommended,

@@ -34,11 +34,13 @@ import { calibrate, describeCalibration } from './lib/calibration';
 import { clientAddress, mapLimit } from './lib/http';
 import { freshSchema, postgresAnswers, postgresUrl, redacted } from './lib/postgres';
 import {
+  buildServer,
   freePort,
   onCleanup,
   readMemory,
   ROOT,
   runCleanups,
+  SERVER_BUILD_DIR,
   spawnNode,
   waitForHttp,
   type NodeChild,
@@ -142,7 +144,7 @@ async function startServer(options: {
 }): Promise<Server> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const node = spawnNode(path.join('server', 'main.ts'), {
+  const node = spawnNode(path.join(SERVER_BUILD_DIR, 'server', 'main.js'), {
     env: {
       ...process.env,
       PORT: String(port),
@@ -223,6 +225,9 @@ async function main(): Promise<boolean> {
   } else if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
     throw new Error('--skip-build needs a built dist/ (npm run build)');
   }
+
+  step('compiling the server (build/serverBuild.mjs)...');
+  buildServer();
 
   // ---- Server on SQLite ----
   const smtp = await startSmtpServer();
@@ -513,7 +518,7 @@ async function main(): Promise<boolean> {
 
   let profileText: string | undefined;
   if (settings.profile) {
-    // The main thread's profile is the largest (tsx's loader thread writes a small one too).
+    // The main thread's profile is the largest (each worker thread writes one too).
     const file = fs.existsSync(profileDir)
       ? fs
           .readdirSync(profileDir)

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { APP_ROOT } from './appRoot';
 
 export interface Config {
   port: number;
@@ -197,6 +198,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     activityRetentionDays: parseRetentionDays(env.ACTIVITY_RETENTION_DAYS),
     logLevel,
-    staticDir: path.resolve(env.STATIC_DIR || path.join(__dirname, '..', 'dist')),
+    staticDir: path.resolve(env.STATIC_DIR || path.join(APP_ROOT, 'dist')),
   };
 }

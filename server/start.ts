@@ -1,9 +1,11 @@
-// What `npm start` runs: builds the browser app when it is missing or older than its sources, then serves.
+// What `npm start` runs, compiled by build/start.mjs: builds the browser app when it is missing or older
+// than its sources, then serves.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { APP_ROOT as root } from './appRoot';
 import { main, readConfig } from './main';
 
-const root = path.resolve(__dirname, '..');
 const BUILT_INDEX = path.join(root, 'dist', 'index.html');
 const SOURCES = ['src', 'public', 'build', 'index.html', 'vite.config.ts'].map((name) =>
   path.join(root, name),
@@ -25,7 +27,7 @@ function newestChange(target: string): number {
   return newest;
 }
 
-async function buildIfStale(): Promise<void> {
+function buildIfStale(): void {
   const builtAt = newestChange(BUILT_INDEX);
   const changedAt = Math.max(...SOURCES.map(newestChange));
   if (builtAt > 0 && builtAt >= changedAt) return;
@@ -33,16 +35,26 @@ async function buildIfStale(): Promise<void> {
     builtAt > 0 ? 'The browser app changed: rebuilding it...\n' : 'Building the browser app...\n',
   );
   const started = Date.now();
-  // Vite 8 suggests its native config loader for vite.config.ts; the bundling loader works as is.
-  process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
-  const { build } = await import('vite');
-  await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // In a process of its own: the server that follows does not keep the build's ~350 MB.
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    // Vite 8 suggests its native config loader for vite.config.ts; the bundling loader works as is.
+    env: { VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', ...process.env },
+  });
+  if (built.status !== 0) {
+    throw new Error(
+      `the browser app did not build (${built.error?.message ?? `exit ${built.status ?? built.signal}`})`,
+    );
+  }
   process.stdout.write(`Built the browser app in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
 // A wrong setting stops start-up before any build.
 const config = readConfig();
-buildIfStale()
+Promise.resolve()
+  .then(buildIfStale)
   .then(() => main(config))
   .catch((error: unknown) => {
     process.stderr.write(`npm start failed: ${(error as Error).message}\n`);

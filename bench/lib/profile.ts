@@ -3,7 +3,7 @@
 // function and per package / source file.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './processes';
+import { ROOT, SERVER_BUILD_DIR } from './processes';
 
 interface CallFrame {
   functionName: string;
@@ -41,6 +41,9 @@ function shortUrl(url: string): string {
   const file = url.replace(/^file:\/\//, '');
   const nodeModules = file.lastIndexOf('node_modules/');
   if (nodeModules >= 0) return file.slice(nodeModules + 'node_modules/'.length);
+  // The compiled server's files by their sources' names.
+  if (file.startsWith(`${SERVER_BUILD_DIR}/`))
+    return path.relative(SERVER_BUILD_DIR, file).replace(/\.js$/, '.ts');
   if (file.startsWith(ROOT)) return path.relative(ROOT, file);
   return file;
 }
@@ -67,8 +70,8 @@ export function summariseProfile(file: string, windowsUs?: [number, number][], t
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
   const isOwn = (frame: CallFrame) =>
-    frame.url.includes(`${ROOT}/server/`) || frame.url.includes(`${ROOT}/src/`);
-  // The project's files run transpiled by tsx without source maps here: their line numbers mean nothing.
+    [`${ROOT}/server/`, `${ROOT}/src/`, `${SERVER_BUILD_DIR}/`].some((own) => frame.url.includes(own));
+  // The project's files run compiled, without source maps: their line numbers are not the sources'.
   const frameName = (frame: CallFrame) =>
     `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}${isOwn(frame) ? '' : `:${frame.lineNumber + 1}`}`;
   const inclusive = new Map<string, number>();

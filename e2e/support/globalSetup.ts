@@ -36,25 +36,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
 
   const log = fs.openSync(path.join(E2E_DIR, 'server.log'), 'a');
-  const server = spawn(
-    process.execPath,
-    [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/start.ts'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(E2E_PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: path.join(E2E_DIR, 'data'),
-        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-        DATABASE_URL: '',
-        BASE_PATH: '',
-        // As behind a proxy on the same host: journeys that set up state through the API may say which
-        // client they are (X-Forwarded-For), so per-address limits count them apart from the browser.
-        TRUST_PROXY: '127.0.0.1',
-      },
-      stdio: ['ignore', log, log],
+  // What `npm start` runs: the server compiled into .server-build, then started on node alone.
+  const server = spawn(process.execPath, [path.join('build', 'start.mjs')], {
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(E2E_DIR, 'data'),
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      DATABASE_URL: '',
+      BASE_PATH: '',
+      // As behind a proxy on the same host: journeys that set up state through the API may say which
+      // client they are (X-Forwarded-For), so per-address limits count them apart from the browser.
+      TRUST_PROXY: '127.0.0.1',
     },
-  );
+    stdio: ['ignore', log, log],
+  });
   await waitForHealth(server, 180_000);
 
   return async () => {

@@ -95,8 +95,9 @@ export async function startProxiedApp(name: string, setup: ProxySetup): Promise<
 
   const serverLogFile = path.join(dir, 'server.log');
   const serverLog = fs.openSync(serverLogFile, 'a');
-  // `node --import tsx` runs the server in this one process, so stopping it stops the server.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The server `npm start` compiled in the global setup (.server-build), in this one process, so
+  // stopping it stops the server.
+  const server = spawn(process.execPath, [path.join('.server-build', 'server', 'main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-// Real server processes for the deployment tests: `server/main.ts` under tsx, each with its own
+// Real server processes for the deployment tests: `server/main.ts` under tsx (or compiled), each with its own
 // environment on a free port, as an operator runs it. Not a test file: the deployment tests (server/deploy) import it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -6,8 +6,8 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 // `node --import tsx` runs the server in this very process. (tsx's CLI would start it as a child of its
-// own, and a SIGKILL of the CLI would leave that child running.)
-const NODE_ARGS = ['--import', 'tsx', 'server/main.ts'];
+// own, and a SIGKILL of the CLI would leave that child running.) A compiled server runs on node alone.
+const nodeArgs = (script: string) => (script.endsWith('.ts') ? ['--import', 'tsx', script] : [script]);
 
 /** What a deployment test may set; of these, what it leaves out is cleared (not inherited). */
 export interface ServerEnv {
@@ -61,12 +61,20 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals, graceMs: n
   clearTimeout(timer);
 }
 
-/** Starts `node --import tsx server/main.ts`; resolves once GET /api/health answers 200. */
-export async function startServer(name: string, env: ServerEnv, timeoutMs = 90_000): Promise<ServerProcess> {
+/**
+ * Starts `node --import tsx server/main.ts` (or `node <script>`, a compiled main.js); resolves once GET
+ * /api/health answers 200.
+ */
+export async function startServer(
+  name: string,
+  env: ServerEnv,
+  timeoutMs = 90_000,
+  script = 'server/main.ts',
+): Promise<ServerProcess> {
   // A free port can be taken by someone else before the server binds it: then try another one.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startOnce(name, env, await freePort(), timeoutMs);
+      return await startOnce(name, env, await freePort(), timeoutMs, script);
     } catch (error) {
       if (attempt >= 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
     }
@@ -78,6 +86,7 @@ async function startOnce(
   env: ServerEnv,
   port: number,
   timeoutMs: number,
+  script: string,
 ): Promise<ServerProcess> {
   const basePath = env.BASE_PATH ? `/${env.BASE_PATH.replace(/^\/+|\/+$/g, '')}/` : '/';
   const baseUrl = `http://127.0.0.1:${port}${basePath.slice(0, -1)}`;
@@ -93,7 +102,7 @@ async function startOnce(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
   };
-  const child = spawn(process.execPath, NODE_ARGS, {
+  const child = spawn(process.execPath, nodeArgs(script), {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
