@@ -186,4 +186,34 @@ test.describe('honest states when the vault cannot be fetched', () => {
       page.getByRole('region', { name: 'Data Overview' }).getByText('Total Passwords'),
     ).toBeVisible();
   });
+
+  test('a dialog whose code cannot be fetched says so in a toast and keeps the page; the next try opens it', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    // Offline for the dialogs' code only, from before it was ever fetched (a new browser context).
+    const dialogCode =
+      /\/assets\/(PasswordFormDialog|PasswordHistory|MasterPasswordDialog|EntryDetailsPanel)-[^/]*\.js$/;
+    await page.route(dialogCode, (route) => route.abort('internetdisconnected'));
+    await personWithEntries(page, request);
+    await page.goto('/passwords');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('button', { name: 'Show details for Mail' })).toBeVisible();
+
+    await main.getByRole('button', { name: 'Add Password' }).first().click();
+    await expect(page.locator('.pv-toasts').getByText(UNREACHABLE)).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(main.getByRole('button', { name: 'Show details for Bank' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS_DIR}/dialog-code-offline.png` });
+
+    // The master password's question needs its code too: the reveal is not taken, and the page stays.
+    await main.getByRole('button', { name: 'Show details for Mail' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(main.getByRole('button', { name: 'Show details for Forge' })).toBeVisible();
+
+    await page.unroute(dialogCode);
+    await main.getByRole('button', { name: 'Add Password' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Add Password' })).toBeVisible();
+  });
 });

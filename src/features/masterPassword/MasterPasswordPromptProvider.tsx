@@ -5,7 +5,7 @@ import { askForVaultCredentialWith, currentUnlockKey, WINDOW_CREDENTIAL } from '
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useUnlockWindowChoice } from '../settings';
 import { masterPasswordApi } from './masterPasswordApi';
-import { useOpenedOnce, usePreloadWhenIdle } from '../../shared/ui/lazyOnFirstUse';
+import { useCodeBeforeOpening, useOpenedOnce, usePreloadWhenIdle } from '../../shared/ui/lazyOnFirstUse';
 import {
   masterPasswordDialogClosed,
   masterPasswordDialogOpened,
@@ -41,6 +41,7 @@ export function MasterPasswordPromptProvider({ children }: { children: ReactNode
   const dialog = useAppSelector(selectMasterPasswordDialog);
   // The dialog's code comes when a question is first asked (or when the browser is idle before that).
   usePreloadWhenIdle(loadDialog);
+  const dialogCodeReady = useCodeBeforeOpening(loadDialog);
   const mounted = useOpenedOnce(dialog !== null);
   const status = useMasterPasswordStatus({ skip: dialog === null });
   const unlockMinutes = useUnlockWindowChoice({ skip: dialog === null });
@@ -70,10 +71,12 @@ export function MasterPasswordPromptProvider({ children }: { children: ReactNode
 
   const { lockedOut } = outcome;
   const prompt = useCallback<MasterPasswordPrompt>(
-    (request) => {
-      if (lockedOut) return Promise.resolve(null);
+    async (request) => {
+      if (lockedOut) return null;
       lastRequest.current = request;
-      if (currentUnlockKey()) return Promise.resolve(WINDOW_CREDENTIAL);
+      if (currentUnlockKey()) return WINDOW_CREDENTIAL;
+      // Offline with the dialog's code never fetched: a toast, and the action is not taken.
+      if (!(await dialogCodeReady())) return null;
       settle(null);
       setError(null);
       setPurpose(request.purpose);
@@ -85,11 +88,11 @@ export function MasterPasswordPromptProvider({ children }: { children: ReactNode
           forceRefetch: true,
         }),
       );
-      return new Promise((resolve) => {
+      return new Promise<string | null>((resolve) => {
         pending.current = resolve;
       });
     },
-    [dispatch, lockedOut, settle],
+    [dialogCodeReady, dispatch, lockedOut, settle],
   );
 
   // The base query asks here when the window ended under a vault request (vaultUnlock.ts).

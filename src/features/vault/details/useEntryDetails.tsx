@@ -14,12 +14,14 @@
 import { lazy, Suspense, useCallback, useState, type ReactElement } from 'react';
 import type { PasswordEntry } from '../../../common/wire';
 import type { CardActions } from '../useVaultActions';
+import { useCodeBeforeOpening } from '../../../shared/ui/lazyOnFirstUse';
 
-const EntryDetailsPanel = lazy(() => import('./EntryDetailsPanel'));
+const loadPanel = () => import('./EntryDetailsPanel');
+const EntryDetailsPanel = lazy(loadPanel);
 
 export interface EntryDetails {
   /** Opens the panel on this entry. Stable across renders, so memoised cards stay memoised. */
-  openDetails: (entry: PasswordEntry) => void;
+  openDetails: (entry: PasswordEntry) => Promise<void>;
   /** The panel: mount it once in the page. Nothing is rendered until an entry is opened. */
   panel: ReactElement;
 }
@@ -39,9 +41,14 @@ interface PanelState {
 export function useEntryDetails(actions: CardActions): EntryDetails {
   const [state, setState] = useState<PanelState>({ entry: null, open: false, generation: 0 });
 
-  const openDetails = useCallback((entry: PasswordEntry) => {
-    setState((current) => ({ entry, open: true, generation: current.generation + 1 }));
-  }, []);
+  const panelCodeReady = useCodeBeforeOpening(loadPanel);
+  const openDetails = useCallback(
+    async (entry: PasswordEntry) => {
+      if (!(await panelCodeReady())) return;
+      setState((current) => ({ entry, open: true, generation: current.generation + 1 }));
+    },
+    [panelCodeReady],
+  );
   const close = useCallback(() => setState((current) => ({ ...current, open: false })), []);
   // Once it has slid away, the panel forgets the entry (unless another was opened meanwhile).
   const forget = useCallback(

@@ -6,7 +6,7 @@ import type { PasswordEntry } from '../../../common/wire';
 import { useMasterPasswordPrompt } from '../../masterPassword';
 import { useAppDispatch } from '../../../app/hooks';
 import { useOptionalSecretStore } from '../revealedSecrets';
-import { useOpenedOnce, usePreloadWhenIdle } from '../../../shared/ui/lazyOnFirstUse';
+import { useCodeBeforeOpening, useOpenedOnce, usePreloadWhenIdle } from '../../../shared/ui/lazyOnFirstUse';
 import { emptyPasswordForm, entryInputOf, formValuesOf, type PasswordFormValues } from './passwordFormValues';
 
 // The form (Formik, Yup, the generator) and an entry's history (its copy buttons' tooltips) come when the
@@ -17,6 +17,7 @@ const PasswordFormDialog = lazy(() =>
 );
 const loadHistory = () => import('./PasswordHistory');
 const PasswordHistory = lazy(() => loadHistory().then((module) => ({ default: module.PasswordHistory })));
+const loadEditorCode = () => Promise.all([loadFormDialog(), loadHistory()]);
 
 interface EditorState {
   open: boolean;
@@ -38,7 +39,8 @@ export const NEW_PASSWORD_NOTICE =
   'A new password was generated. Save to use it; the current one goes to the password history.';
 
 export interface PasswordEditor {
-  openCreate: () => void;
+  /** Opens an empty form (once its code is there: offline, a toast says why it did not open). */
+  openCreate: () => Promise<void>;
   /** Asks for the master password, fetches the secrets and opens the form filled in. */
   openEdit: (entry: Pick<PasswordEntry, '_id'>, options?: OpenEditOptions) => Promise<void>;
   /** Nothing until the form is first opened. */
@@ -71,7 +73,10 @@ export function usePasswordEditor(): PasswordEditor {
     setState((current) => ({ ...current, open: false, initialValues: emptyPasswordForm, notice: undefined }));
   }, []);
 
-  const openCreate = useCallback(() => {
+  const editorCodeReady = useCodeBeforeOpening(loadEditorCode);
+
+  const openCreate = useCallback(async () => {
+    if (!(await editorCodeReady())) return;
     verifiedMasterPassword.current = null;
     setState((current) => ({
       open: true,
@@ -80,10 +85,11 @@ export function usePasswordEditor(): PasswordEditor {
       initialValues: emptyPasswordForm,
       generation: current.generation + 1,
     }));
-  }, []);
+  }, [editorCodeReady]);
 
   const openEdit = useCallback(
     async ({ _id: id }: Pick<PasswordEntry, '_id'>, options: OpenEditOptions = {}) => {
+      if (!(await editorCodeReady())) return;
       const masterPassword = await prompt({ purpose: 'edit', entryId: id });
       if (!masterPassword) return;
       try {
@@ -106,7 +112,7 @@ export function usePasswordEditor(): PasswordEditor {
         enqueueSnackbar('Failed to decrypt password', { variant: 'error' });
       }
     },
-    [dispatch, enqueueSnackbar, generateNew, prompt],
+    [dispatch, editorCodeReady, enqueueSnackbar, generateNew, prompt],
   );
 
   const save = async (values: PasswordFormValues): Promise<boolean> => {
