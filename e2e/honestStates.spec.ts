@@ -207,13 +207,25 @@ test.describe('honest states when the vault cannot be fetched', () => {
     await expect(main.getByRole('button', { name: 'Show details for Bank' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS_DIR}/dialog-code-offline.png` });
 
-    // The master password's question needs its code too: the reveal is not taken, and the page stays.
+    // The entry's details need their code too: nothing opens, and the page stays.
     await main.getByRole('button', { name: 'Show details for Mail' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(main.getByRole('button', { name: 'Show details for Forge' })).toBeVisible();
 
+    // The generator's panel stays out of reach: asking for it keeps the form and what was typed in it.
+    const generatorCode = /\/assets\/PasswordGenerator-[^/]*\.js$/;
+    await page.route(generatorCode, (route) => route.abort('internetdisconnected'));
     await page.unroute(dialogCode);
     await main.getByRole('button', { name: 'Add Password' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Add Password' });
+    await expect(form).toBeVisible();
+    await form.getByLabel('Title').fill('Typed offline');
+    await form.getByRole('button', { name: 'Generator options' }).click();
+    await expect(form.getByLabel('Title')).toHaveValue('Typed offline');
     await expect(page.getByRole('dialog', { name: 'Add Password' })).toBeVisible();
+    await expect(page.locator('.pv-toasts').getByText(UNREACHABLE)).toBeVisible();
+    await page.unroute(generatorCode);
+    await form.getByRole('button', { name: 'Generator options' }).click();
+    await expect(form.getByRole('button', { name: 'Use password' })).toBeVisible();
   });
 });

@@ -20,7 +20,9 @@ import { CATEGORIES } from '../../../common/constants';
 import { FormChanges, FormDialog } from '../../../shared/ui/FormDialog';
 import { PasswordField } from '../../../shared/ui/PasswordField';
 import { StrengthMeter } from '../../../shared/ui/StrengthMeter';
-import { PasswordGenerator, useGeneratePassword } from '../generator';
+import { loadPasswordGenerator, PasswordGenerator, useGeneratePassword } from '../generator';
+import { UNREACHABLE } from '../../../shared/api/errorText';
+import { useCodeBeforeOpening } from '../../../shared/ui/lazyOnFirstUse';
 import { CustomFieldsEditor } from './CustomFieldsEditor';
 import { TagsInput } from './TagsInput';
 import { WeakPasswordHint } from './WeakPasswordHint';
@@ -54,6 +56,9 @@ export function PasswordFormDialog({
   const { enqueueSnackbar } = useSnackbar();
   const generateNew = useGeneratePassword();
   const [generatorOpen, setGeneratorOpen] = useState(false);
+  // Offline, a panel whose code never came would replace the page (and the form's typing) with the
+  // route's error view: it opens once its code is here, or a toast says why not.
+  const generatorCodeReady = useCodeBeforeOpening(loadPasswordGenerator);
 
   const submit = async (values: PasswordFormValues, helpers: FormikHelpers<PasswordFormValues>) => {
     if (await onSubmit(values)) helpers.resetForm();
@@ -128,10 +133,14 @@ export function PasswordFormDialog({
                         variant="outlined"
                         startIcon={<AutorenewIcon />}
                         onClick={() => {
-                          void generateNew().then(async (password) => {
-                            await setFieldValue('password', password);
-                            enqueueSnackbar('Password generated', { variant: 'success' });
-                          });
+                          generateNew().then(
+                            async (password) => {
+                              await setFieldValue('password', password);
+                              enqueueSnackbar('Password generated', { variant: 'success' });
+                            },
+                            // A passphrase needs the word list: offline, it may not come.
+                            () => enqueueSnackbar(UNREACHABLE, { variant: 'error', preventDuplicate: true }),
+                          );
                         }}
                         sx={{ flexShrink: 0, height: 56 }}
                       >
@@ -141,7 +150,10 @@ export function PasswordFormDialog({
                         <IconButton
                           aria-label="Generator options"
                           aria-expanded={generatorOpen}
-                          onClick={() => setGeneratorOpen((open) => !open)}
+                          onClick={async () => {
+                            if (generatorOpen) setGeneratorOpen(false);
+                            else if (await generatorCodeReady()) setGeneratorOpen(true);
+                          }}
                           sx={{ flexShrink: 0, height: 56, width: 56 }}
                         >
                           <TuneIcon />
