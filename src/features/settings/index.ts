@@ -15,6 +15,7 @@ export {
   type RememberedListPreferences,
 } from './useListPreferences';
 // Lazy: the master-password feature (in every page's first load) imports this index.
+export const loadEntryActivityList = () => import('./EntryActivityList');
 export const EntryActivityList = lazy(() =>
-  import('./EntryActivityList').then((module) => ({ default: module.EntryActivityList })),
+  loadEntryActivityList().then((module) => ({ default: module.EntryActivityList })),
 );

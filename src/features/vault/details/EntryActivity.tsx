@@ -4,11 +4,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ActivityIcon from '@mui/icons-material/ManageSearch';
-import { EntryActivityList } from '../../settings';
+import { EntryActivityList, loadEntryActivityList } from '../../settings';
+import { useCodeBeforeOpening } from '../../../shared/ui/lazyOnFirstUse';
 
 export function EntryActivity({ entryId }: { entryId: string }) {
   const [open, setOpen] = useState(false);
   const regionId = useId();
+  // Offline with the list's code never fetched, it would throw to the route's error view (the page).
+  const listCodeReady = useCodeBeforeOpening(loadEntryActivityList);
   return (
     <Box sx={{ mt: 1 }}>
       <Button
@@ -16,7 +19,10 @@ export function EntryActivity({ entryId }: { entryId: string }) {
         startIcon={<ActivityIcon />}
         aria-expanded={open}
         aria-controls={regionId}
-        onClick={() => setOpen((shown) => !shown)}
+        onClick={async () => {
+          if (open) setOpen(false);
+          else if (await listCodeReady()) setOpen(true);
+        }}
       >
         {open ? 'Hide activity' : 'Activity of this entry'}
       </Button>
