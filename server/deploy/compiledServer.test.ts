@@ -17,9 +17,7 @@ import {
   startServer,
   type ServerProcess,
 } from '../test/serverProcess';
-
-const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';
-const describeOnSqlite = onPostgres ? describe.skip : describe;
+import { describeOnSqlite } from '../test/testDatabase';
 
 /** Enough new entries that the import seals them on a worker thread. */
 const ROWS = SEAL_ON_WORKER_FROM + 200;

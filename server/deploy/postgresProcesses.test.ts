@@ -25,9 +25,9 @@ import {
   type ServerEnv,
   type ServerProcess,
 } from '../test/serverProcess';
+import { onPostgres } from '../test/testDatabase';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';
 // Only the server-postgres project (which exists when TEST_DATABASE_URL is set) runs these.
 const describeOnPostgres = pgUrl && onPostgres ? describe : describe.skip;
 const title = pgUrl

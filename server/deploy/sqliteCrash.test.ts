@@ -15,10 +15,7 @@ import {
   startServer,
   type ServerProcess,
 } from '../test/serverProcess';
-
-// SQLite only: the server-postgres project (TEST_DATABASE_URL) runs the PostgreSQL deployment tests.
-const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';
-const describeOnSqlite = onPostgres ? describe.skip : describe;
+import { describeOnSqlite } from '../test/testDatabase';
 
 /** Large enough that the transaction is still writing well after the request went out. */
 const INTERRUPTED_ROWS = 20_000;

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { createUser, type TestUser } from '../test/fixtures';
 import { startTestApp, type TestApp } from '../test/testApp';
 import { METRICS_TOKEN_MISSING, METRICS_TOKEN_WRONG } from './metrics';
+import { onPostgres } from '../test/testDatabase';
 
 const TOKEN = 'metrics-test-token-7f3a9c1e5b2d8046';
-const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';
 
 /** The value of one sample, e.g. sample(text, 'passvault_mails_sent_total'); undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {

@@ -18,6 +18,12 @@ export interface TestDatabaseLocation {
   remove(): Promise<void>;
 }
 
+/** Whether this test runs on PostgreSQL: the server-postgres Jest project sets this global. */
+export const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';
+
+/** For tests of SQLite alone: the server-postgres project skips them. */
+export const describeOnSqlite = onPostgres ? describe.skip : describe;
+
 async function onAdminConnection(pgUrl: string, statement: ReturnType<typeof sql>) {
   const admin = createDatabase({ databaseUrl: pgUrl, sqliteFile: '' });
   try {
@@ -28,8 +34,6 @@ async function onAdminConnection(pgUrl: string, statement: ReturnType<typeof sql
 }
 
 export async function createTestDatabaseLocation(prefix: string): Promise<TestDatabaseLocation> {
-  // The server-postgres Jest project sets this global; the plain server project runs on SQLite.
-  const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';
   const pgUrl = onPostgres ? process.env.TEST_DATABASE_URL : undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   const schema = `test_${crypto.randomBytes(6).toString('hex')}`;

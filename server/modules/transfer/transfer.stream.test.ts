@@ -11,11 +11,11 @@ import { withVaultKey } from '../vault/masterPassword.service';
 import * as vaultRepo from '../vault/vault.repository';
 import { writeExport } from './formats/passvault';
 import { exportPasswords, importPasswords } from './transfer.service';
+import { onPostgres } from '../../test/testDatabase';
 
 // Every export and import unlocks the vault key: one Argon2id run each.
 jest.setTimeout(120_000);
 
-const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';
 const COUNT = 1234;
 
 /** `count` entries; every 7 share a creation time, so ties fall on the window boundaries too. */
