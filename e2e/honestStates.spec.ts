@@ -4,7 +4,8 @@
 // 1280 and 375 px, and the screens are saved in UX_SHOTS_DIR (default /tmp/ux-shots).
 import fs from 'node:fs';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { newPerson, registerThroughApi, signIn } from './support/users';
+import { newPerson, registerThroughApi, signIn, submitLogin } from './support/users';
+import { totp } from './support/totp';
 import { addEntryThroughApi } from './support/vault';
 import { auditEverywhere } from './support/screens';
 import { recordToasts, toastsShown } from './support/toasts';
@@ -227,5 +228,61 @@ test.describe('honest states when the vault cannot be fetched', () => {
     await page.unroute(generatorCode);
     await form.getByRole('button', { name: 'Generator options' }).click();
     await expect(form.getByRole('button', { name: 'Use password' })).toBeVisible();
+  });
+
+  test('the narrow menu and the sign-in code step, whose code cannot be fetched, say so and keep the page', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    // The signed-in menu's code is offline from before it was ever fetched: opening it says so.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const menuCode = /\/assets\/SignedInMenu-[^/]*\.js$/;
+    await page.route(menuCode, (route) => route.abort('internetdisconnected'));
+    await personWithEntries(page, request);
+    await page.goto('/passwords');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('button', { name: 'Show details for Mail' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.locator('.pv-toasts').getByText(UNREACHABLE)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toHaveCount(0);
+    await expect(main.getByRole('button', { name: 'Show details for Bank' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS_DIR}/menu-code-offline.png` });
+    await page.unroute(menuCode);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+
+    // An account with two-factor: the code step's code is offline, so the password stays in the form
+    // for the next Sign In, which shows the step once the code is there.
+    const person = newPerson('Stepped');
+    const token = await registerThroughApi(request, person);
+    const headers = { Authorization: `Bearer ${token}` };
+    const enabled = await request.post('/api/auth/enable-2fa', {
+      headers,
+      data: { password: person.password },
+    });
+    expect(enabled.status()).toBe(200);
+    const { secret } = (await enabled.json()) as { secret: string };
+    const verified = await request.post('/api/auth/verify-2fa-setup', {
+      headers,
+      data: { otp: totp(secret) },
+    });
+    expect(verified.status()).toBe(200);
+
+    const signedOut = await browser.newContext();
+    const login = await signedOut.newPage();
+    const stepCode = /\/assets\/TwoFactorStep-[^/]*\.js$/;
+    await login.route(stepCode, (route) => route.abort('internetdisconnected'));
+    await submitLogin(login, person.email, person.password);
+    await expect(login.locator('.pv-toasts').getByText(UNREACHABLE)).toBeVisible();
+    await expect(login.getByRole('heading', { name: 'Two-factor authentication' })).toHaveCount(0);
+    await expect(login.getByLabel('Email')).toHaveValue(person.email);
+    await expect(login.getByLabel('Password', { exact: true })).toHaveValue(person.password);
+    await login.screenshot({ path: `${SHOTS_DIR}/code-step-offline.png` });
+    await login.unroute(stepCode);
+    await login.getByRole('button', { name: 'Sign In' }).click();
+    await expect(login.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+    await expect(login.getByLabel('Authentication code')).toBeVisible();
+    await signedOut.close();
   });
 });

@@ -1,15 +1,19 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import { Link as RouterLink } from 'react-router-dom';
+import { lazyWithPreload } from '../../shared/ui/lazyWithPreload';
 import { horizontalRule } from './rules';
 
 export const MOBILE_MENU_ID = 'mobile-menu';
 
-/** The signed-in menu's list: kept out of a cold /login; the top bar fetches it once signed in. */
-export const loadSignedInMenu = () => import('./SignedInMenu');
-const SignedInMenu = lazy(loadSignedInMenu);
+/**
+ * The signed-in menu's list: kept out of a cold /login; the top bar fetches it once signed in, and opens
+ * the menu only once it is there (rendered at once then, without a fallback).
+ */
+const SignedInMenu = lazyWithPreload(() => import('./SignedInMenu'));
+export const loadSignedInMenu = SignedInMenu.load;
 
 interface MobileMenuProps {
   open: boolean;

@@ -10,6 +10,7 @@ import { selectIsAuthenticated } from '../../features/auth';
 import { ThemeToggle } from '../../features/theme';
 import { useAppSelector } from '../hooks';
 import { useIsDesktop } from '../useIsDesktop';
+import { useCodeBeforeOpening } from '../../shared/ui/lazyOnFirstUse';
 import { Brand } from './Brand';
 import { DesktopNav } from './DesktopNav';
 import { loadSignedInMenu, MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
@@ -30,9 +31,20 @@ export function TopBar() {
   const menuOpen = !isDesktop && openOn === pathname;
 
   // Signed in on a narrow window: the menu's list is fetched now, so the first open shows it at once.
+  // Should that fail (offline, or a newer build replaced it), opening asks again, and says so if it
+  // cannot be had, instead of the route's error view replacing the page.
   useEffect(() => {
-    if (signedIn && !isDesktop) void loadSignedInMenu();
+    if (signedIn && !isDesktop) loadSignedInMenu().catch(() => undefined);
   }, [signedIn, isDesktop]);
+  const signedInMenuReady = useCodeBeforeOpening(loadSignedInMenu);
+  const toggleMenu = async () => {
+    if (menuOpen) {
+      setOpenOn(null);
+      return;
+    }
+    if (signedIn && !(await signedInMenuReady())) return;
+    setOpenOn(pathname);
+  };
 
   useEffect(() => {
     if (!menuOpen) return undefined;
@@ -65,7 +77,7 @@ export function TopBar() {
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls={menuOpen ? MOBILE_MENU_ID : undefined}
-            onClick={() => setOpenOn(menuOpen ? null : pathname)}
+            onClick={() => void toggleMenu()}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </IconButton>

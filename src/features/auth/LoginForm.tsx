@@ -14,8 +14,11 @@ import { loginFailureText, useLogin } from './useLogin';
 export interface LoginFormProps {
   /** The e-mail to start with (coming back from the two-factor step). */
   initialEmail: string;
-  /** The password was right and two-factor is on: the page asks for the code. */
-  onTwoFactor: (credentials: LoginCredentials) => void;
+  /**
+   * The password was right and two-factor is on: the page asks for the code. Answers whether the code
+   * step opened (its code could not be fetched, else).
+   */
+  onTwoFactor: (credentials: LoginCredentials) => Promise<boolean>;
 }
 
 /** Step 1 of a sign-in: e-mail and password (SPEC sections 2, 4 and 8). */
@@ -31,8 +34,9 @@ export function LoginForm({ initialEmail, onTwoFactor }: LoginFormProps) {
       try {
         const outcome = await login(credentials);
         // Either way the password leaves this form: signed in, or held by the page for the code step.
+        // Only a code step that could not open leaves it here, for the next press of Sign In.
+        if (outcome === 'twoFactor' && !(await onTwoFactor(credentials))) return;
         helpers.resetForm({ values: { email: credentials.email, password: '' } });
-        if (outcome === 'twoFactor') onTwoFactor(credentials);
       } catch (error) {
         enqueueSnackbar(loginFailureText(error), { variant: 'error' });
         void helpers.setFieldValue('password', '', false);

@@ -1,18 +1,21 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
+import { useCodeBeforeOpening } from '../../shared/ui/lazyOnFirstUse';
+import { lazyWithPreload } from '../../shared/ui/lazyWithPreload';
 import { selectSessionEndedByServer } from './authSelectors';
 import { AuthCard } from './AuthCard';
 import type { LoginCredentials } from './authTypes';
 import { LoginForm } from './LoginForm';
 
 // Only accounts with two-factor see the second step: it loads while the person types, not before the
-// form is up (a cold /login carries only what the form needs).
-const loadTwoFactorStep = () => import('./TwoFactorStep');
-const TwoFactorStep = lazy(() => loadTwoFactorStep().then((module) => ({ default: module.TwoFactorStep })));
+// form is up (a cold /login carries only what the form needs), and it shows once that code is here.
+const TwoFactorStep = lazyWithPreload(() =>
+  import('./TwoFactorStep').then((module) => ({ default: module.TwoFactorStep })),
+);
 
 const SESSION_ENDED_NOTICE =
   'Your session has ended, on another device or because it expired. Please sign in again.';
@@ -49,7 +52,14 @@ function SessionEndedNotice() {
 export default function LoginPage() {
   const [challenge, setChallenge] = useState<LoginCredentials | null>(null);
   const [email, setEmail] = useState('');
-  const prefetchTwoFactorStep = () => void loadTwoFactorStep();
+  const prefetchTwoFactorStep = () => void TwoFactorStep.load().catch(() => undefined);
+  const twoFactorStepReady = useCodeBeforeOpening(TwoFactorStep.load);
+  /** The code step, once its code is here; else a toast said why, and the form keeps what was typed. */
+  const openTwoFactorStep = async (credentials: LoginCredentials) => {
+    if (!(await twoFactorStepReady())) return false;
+    setChallenge(credentials);
+    return true;
+  };
   const endedByServer = useAppSelector(selectSessionEndedByServer);
 
   if (challenge) {
@@ -87,7 +97,7 @@ export default function LoginPage() {
         }
       >
         {endedByServer && <SessionEndedNotice />}
-        <LoginForm initialEmail={email} onTwoFactor={setChallenge} />
+        <LoginForm initialEmail={email} onTwoFactor={openTwoFactorStep} />
       </AuthCard>
     </Box>
   );
