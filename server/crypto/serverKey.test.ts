@@ -15,6 +15,7 @@ import {
   openWithServerKey,
   sealWithServerKey,
 } from './serverKey';
+import { onPostgres } from '../test/testDatabase';
 
 // The key that protects TOTP secrets and recovery codes lives outside the database: in SERVER_KEY or
 // in DATA_DIR/server.key. These tests start a server's database preparation as main.ts does.
@@ -22,7 +23,6 @@ describe('server key', () => {
   let dir: string;
   let pgSchema: string | undefined;
   const handles: Db[] = [];
-  const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'passvault-key-'));

@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { nameRegisteredStatements } from './namedStatements';
 import { ensurePrivateDatabaseFile } from './privateFiles';
 import { startWalCheckpointer } from './walCheckpointer';
 import type { Database } from './schema';
@@ -87,6 +88,7 @@ export function createDatabase(options: DatabaseOptions): Db {
       max: POSTGRES_POOL_MAX,
       idleTimeoutMillis: POSTGRES_IDLE_MS,
     });
+    pool.on('connect', nameRegisteredStatements);
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({
         pool,

@@ -7,12 +7,12 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { createDatabase, type Db } from './database';
 import { migrateTo, migrateToLatest } from './migrate';
+import { onPostgres } from '../test/testDatabase';
 
 describe('migrations 009 and 010 carry an install forward', () => {
   let dir: string;
   let db: Db;
   let pgSchema: string | undefined;
-  const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'passvault-migrate-'));

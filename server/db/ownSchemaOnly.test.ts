@@ -4,11 +4,9 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { createDatabase } from './database';
 import { migrateToLatest } from './migrate';
-import { createTestDatabaseLocation } from '../test/testDatabase';
+import { createTestDatabaseLocation, describeOnPostgres } from '../test/testDatabase';
 
-const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_DATABASE__ === 'postgres';
-
-(onPostgres ? describe : describe.skip)('migrating beside schemas that come and go', () => {
+describeOnPostgres('migrating beside schemas that come and go', () => {
   it('brings a fresh schema up to date while other schemas with tables are created and dropped', async () => {
     const admin = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, sqliteFile: '' });
     let churning = true;

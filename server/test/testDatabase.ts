@@ -24,6 +24,9 @@ export const onPostgres = (globalThis as { __TEST_DATABASE__?: string }).__TEST_
 /** For tests of SQLite alone: the server-postgres project skips them. */
 export const describeOnSqlite = onPostgres ? describe.skip : describe;
 
+/** For tests of PostgreSQL alone: the server project (SQLite) skips them. */
+export const describeOnPostgres = onPostgres ? describe : describe.skip;
+
 async function onAdminConnection(pgUrl: string, statement: ReturnType<typeof sql>) {
   const admin = createDatabase({ databaseUrl: pgUrl, sqliteFile: '' });
   try {
