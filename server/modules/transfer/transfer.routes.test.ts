@@ -242,6 +242,40 @@ describe('/api/utility export and import', () => {
       expect(first.title).toBe('Bulk 0');
       expect(first.health.reusedIn).toBe(shared);
     });
+
+    it('counts reuse with the passwords the vault had: its own entry and the new one that shares it', async () => {
+      const user = await createUser(t);
+      await importData(user, JSON.stringify([{ title: 'Older', password: 'kept from before' }]));
+      const again = rows.map((row, i) => ({
+        ...row,
+        title: `Again ${i}`,
+        password: i === 3 ? 'kept from before' : `again-${i}`,
+      }));
+      expect((await importData(user, JSON.stringify(again))).imported).toBe(LARGE);
+      for (const title of ['Older', 'Again 3']) {
+        const list = await t.app.inject({
+          method: 'GET',
+          url: `/api/passwords?search=${encodeURIComponent(title)}&limit=1`,
+          headers: user.auth,
+        });
+        const entry = list.json().data.passwords[0] as PasswordEntry;
+        expect(entry.title).toBe(title);
+        expect(entry.health.reusedIn).toBe(2);
+      }
+    });
+  });
+
+  it('imports the same file twice at once (a double submit, two tabs) as once: the second skips what the first wrote', async () => {
+    const user = await createUser(t);
+    const file = JSON.stringify(
+      Array.from({ length: 30 }, (_, i) => ({ title: `Twice ${i}`, username: `u${i}`, password: `pw-${i}` })),
+    );
+    const results = await Promise.all([importData(user, file), importData(user, file)]);
+    expect(results.map((result) => [result.imported, result.skipped]).sort()).toEqual([
+      [0, 30],
+      [30, 0],
+    ]);
+    expect(await total(user)).toBe(30);
   });
 
   describe('a large file whose first entries the plan changes (sealed before the plan: sealAhead)', () => {

@@ -9,8 +9,8 @@ import type { AppContext } from '../../context';
 import type { AuthInfo } from '../../plugins/authenticate';
 import {
   afterBulkWrite,
-  entryIdentities,
   exportRowWindows,
+  lockedEntryIdentities,
   prepareSealing,
   withBulkKeys,
 } from '../vault/entries.bulk';
@@ -84,7 +84,8 @@ export async function importPasswords(
       // The worker seals the first entries meanwhile: it would otherwise idle until the plan is made.
       const early = sealAhead(pool, keys, userId, rows, now);
       return ctx.db.transaction().execute(async (trx) => {
-        const plan = planImport(rows, mode === 'all' ? [] : await entryIdentities(trx, userId), mode);
+        const identities = mode === 'all' ? [] : await lockedEntryIdentities(trx, userId);
+        const plan = planImport(rows, identities, mode);
         await writePlan(trx, pool, userId, keys, plan, now, progress, early);
         const { imported, updated, skipped, errors } = plan;
         return { imported, updated, skipped, errors };

@@ -51,9 +51,14 @@ export async function* exportRowWindows(
   }
 }
 
-/** What duplicate detection compares, for every entry of the user, oldest first. */
-export function entryIdentities(db: Executor, userId: string): Promise<EntryIdentity[]> {
-  return repo.listEntryIdentities(db, userId);
+/**
+ * What duplicate detection compares, for every entry of the user, oldest first; inside the caller's
+ * transaction, which takes the vault's lock first: until it commits, no other write (the same file
+ * imported twice at once, say) adds an entry the check has not seen.
+ */
+export async function lockedEntryIdentities(trx: Executor, userId: string): Promise<EntryIdentity[]> {
+  await repo.lockVaultKeyRow(trx, userId);
+  return repo.listEntryIdentities(trx, userId);
 }
 
 /** Entries per statement of a bulk write: a task of the import's sealing makes one such batch. */
