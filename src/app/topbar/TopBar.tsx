@@ -10,7 +10,7 @@ import { selectIsAuthenticated } from '../../features/auth';
 import { ThemeToggle } from '../../features/theme';
 import { useAppSelector } from '../hooks';
 import { useIsDesktop } from '../useIsDesktop';
-import { useCodeBeforeOpening } from '../../shared/ui/lazyOnFirstUse';
+import { prefetchCode, useCodeBeforeOpening } from '../../shared/ui/lazyOnFirstUse';
 import { Brand } from './Brand';
 import { DesktopNav } from './DesktopNav';
 import { loadSignedInMenu, MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
@@ -34,7 +34,7 @@ export function TopBar() {
   // Should that fail (offline, or a newer build replaced it), opening asks again, and says so if it
   // cannot be had, instead of the route's error view replacing the page.
   useEffect(() => {
-    if (signedIn && !isDesktop) loadSignedInMenu().catch(() => undefined);
+    if (signedIn && !isDesktop) prefetchCode(loadSignedInMenu);
   }, [signedIn, isDesktop]);
   const signedInMenuReady = useCodeBeforeOpening(loadSignedInMenu);
   const toggleMenu = async () => {

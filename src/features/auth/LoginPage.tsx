@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { useCodeBeforeOpening } from '../../shared/ui/lazyOnFirstUse';
+import { prefetchCode, useCodeBeforeOpening } from '../../shared/ui/lazyOnFirstUse';
 import { lazyWithPreload } from '../../shared/ui/lazyWithPreload';
 import { selectSessionEndedByServer } from './authSelectors';
 import { AuthCard } from './AuthCard';
@@ -52,7 +52,7 @@ function SessionEndedNotice() {
 export default function LoginPage() {
   const [challenge, setChallenge] = useState<LoginCredentials | null>(null);
   const [email, setEmail] = useState('');
-  const prefetchTwoFactorStep = () => void TwoFactorStep.load().catch(() => undefined);
+  const prefetchTwoFactorStep = () => prefetchCode(TwoFactorStep.load);
   const twoFactorStepReady = useCodeBeforeOpening(TwoFactorStep.load);
   /** The code step, once its code is here; else a toast said why, and the form keeps what was typed. */
   const openTwoFactorStep = async (credentials: LoginCredentials) => {

@@ -11,10 +11,18 @@ export function useOpenedOnce(open: boolean): boolean {
   return opened;
 }
 
+/**
+ * Fetches code ahead of its first use. A failure is not reported here: the opening asks again
+ * (useCodeBeforeOpening) and says so then.
+ */
+export function prefetchCode(load: () => Promise<unknown>): void {
+  load().catch(() => undefined);
+}
+
 /** Loads `load` once the browser is idle after the first paint, so a first click rarely waits for it. */
 export function usePreloadWhenIdle(load: () => Promise<unknown>): void {
   useEffect(() => {
-    const preload = () => void load().catch(() => undefined);
+    const preload = () => prefetchCode(load);
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(preload, { timeout: 3000 });
       return () => window.cancelIdleCallback(id);
