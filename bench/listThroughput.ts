@@ -5,10 +5,15 @@
 // favourite of one entry of the vault, PATCH /api/passwords/:id/favorite, not timed), then a read phase
 // (the C connections read at once, each a different window: the first 100 entries, the next 100 by
 // the cursor, ...), timed from its first request to its last answer. Every read phase follows writes to
-// the vault, and no two reads of a phase ask the same thing, so no cache of any kind can answer for the
-// list route; the bare route gets the same writes before its reads, so the machine does the same work
-// around both. Rounds alternate between the targets so that noise from the rest of the machine falls on
-// both. Reads/s = reads / time spent in read phases; the ratio of the two is the figure.
+// the vault, and no two reads of a phase ask the same thing, so no answer can be kept from one read for
+// the next: a cache of answers dropped at every write (the server had one before issue 12) never serves.
+// The server's window cache (server/modules/vault/windowCache.ts) does serve: it keeps the windows it
+// has read and applies each write to them from the change log, which every read consults first, as a
+// person's list does after each change. The run against a second process with LIST_CACHE_MB=0 shows
+// every window read from the database. The bare route gets the same writes before its reads, so the
+// machine does the same work around both. Rounds alternate between the targets so that noise from the
+// rest of the machine falls on both. Reads/s = reads / time spent in read phases; the ratio of the two
+// is the figure.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -63,7 +68,11 @@ export async function measureListAfterWrite(
   user: BenchUser,
   tmpDir: string,
   options: ListLoadOptions,
-  where: { section: string; idPrefix: string },
+  where: {
+    section: string;
+    idPrefix: string;
+    /** The ratio is judged against the issue's 0.5 (default). */ judged?: boolean;
+  },
 ): Promise<{ rows: Row[]; apiWindowsUs: [number, number][] }> {
   const { connections, windowSize } = options;
   const headers = { authorization: `Bearer ${user.token}` };
@@ -221,7 +230,7 @@ export async function measureListAfterWrite(
         value: rate(api) / rate(bareTally),
         unit: '',
         digits: 2,
-        target: { op: '>=', value: 0.5 },
+        ...(where.judged === false ? {} : { target: { op: '>=' as const, value: 0.5 } }),
         note: `rounds: ${roundRatios.map((r) => r.toFixed(2)).join(', ')}`,
         samples: roundRatios,
       },

@@ -141,6 +141,9 @@ async function startServer(options: {
   smtp: TestSmtpServer;
   databaseUrl?: string;
   nodeArgs?: string[];
+  /** The SQLite data folder of another server (a second process on the same database). */
+  dataOf?: string;
+  env?: Record<string, string>;
 }): Promise<Server> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -149,7 +152,7 @@ async function startServer(options: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(options.tmp, `data-${options.name}`),
+      DATA_DIR: path.join(options.tmp, `data-${options.dataOf ?? options.name}`),
       STATIC_DIR: options.staticDir,
       SMTP_URL: options.smtp.url,
       DATABASE_URL: options.databaseUrl ?? '',
@@ -157,6 +160,7 @@ async function startServer(options: {
       BASE_PATH: '',
       TRUST_PROXY: '',
       LOG_LEVEL: settings.logLevel,
+      ...options.env,
     },
     logFile: path.join(options.tmp, `server-${options.name}.log`),
     nodeArgs: options.nodeArgs ?? [],
@@ -327,7 +331,26 @@ async function main(): Promise<boolean> {
         idPrefix: 'list',
       });
       profileWindows = result.apiWindowsUs;
-      return result.rows;
+      // The same reads from a second process on the same database that keeps no windows (LIST_CACHE_MB=0):
+      // what every window costs read from SQLite, as a window the cache does not hold does.
+      const uncached = await startServer({
+        name: 'sqlite-uncached',
+        dataOf: 'sqlite',
+        tmp,
+        staticDir,
+        smtp,
+        env: { LIST_CACHE_MB: '0' },
+      });
+      try {
+        const database = await measureListAfterWrite(uncached.baseUrl, ownerOf(BIG), tmp, listOptions, {
+          section: `GET /api/passwords right after a write, ${groupThousands(BIG)} entries (SQLite), LIST_CACHE_MB=0: every window from the database`,
+          idPrefix: 'list.database',
+          judged: false,
+        });
+        return [...result.rows, ...database.rows];
+      } finally {
+        await uncached.node.stop();
+      }
     });
   }
 

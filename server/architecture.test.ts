@@ -26,6 +26,7 @@ const TABLE_OWNERS: Record<string, string> = {
   unlock_grants: 'server/modules/vault',
   activity: 'server/modules/activity/activity.repository.ts',
   vault_keys: 'server/modules/vault',
+  list_changes: 'server/modules/vault',
   vault_tallies: 'server/modules/vault',
   search_letters: 'server/modules/vault',
   master_password_failures: 'server/modules/vault',

@@ -52,6 +52,12 @@ describe('loadConfig', () => {
     expect(error.message).not.toContain(token);
   });
 
+  it('reads LIST_CACHE_MB as whole megabytes, 32 by default and 0 for none', () => {
+    expect(loadConfig({}).listCacheMb).toBe(32);
+    expect(loadConfig({ LIST_CACHE_MB: '0' }).listCacheMb).toBe(0);
+    expect(loadConfig({ LIST_CACHE_MB: ' 128 ' }).listCacheMb).toBe(128);
+  });
+
   it('has working defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', basePath: '/', logLevel: 'info' });
@@ -73,6 +79,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.1, nginx' }, /got "nginx"$/],
     [{ SERVER_KEY: 'c2hvcnQ=' }, /^SERVER_KEY must be 32 random bytes in base64/],
     [{ SERVER_KEY: `${'a'.repeat(43)}!` }, /^SERVER_KEY must be 32 random bytes in base64/],
+    [{ LIST_CACHE_MB: 'lots' }, /^LIST_CACHE_MB must be a whole number of MB from 0 to 65536, got "lots"$/],
+    [{ LIST_CACHE_MB: '-1' }, /^LIST_CACHE_MB must be/],
   ])('refuses %j with one clear line', (env, message) => {
     const error = errorOf(env);
     expect(error).toBeInstanceOf(ConfigError);

@@ -29,6 +29,11 @@ export interface Config {
   publicUrl?: string;
   /** ACTIVITY_RETENTION_DAYS: how long the access log keeps a line (default 365). */
   activityRetentionDays: number;
+  /**
+   * LIST_CACHE_MB: memory for the list windows the server keeps up to date from the change log
+   * (vault/windowCache.ts), in MB of list text; 0: every window is read from the database.
+   */
+  listCacheMb: number;
   logLevel: string;
   /** Folder of the built browser app. */
   staticDir: string;
@@ -175,6 +180,17 @@ export function parseRetentionDays(value: string | undefined): number {
   return days;
 }
 
+export const DEFAULT_LIST_CACHE_MB = 32;
+
+export function parseListCacheMb(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_LIST_CACHE_MB;
+  const megabytes = Number(value);
+  if (!/^\d+$/.test(value.trim()) || megabytes > 65536) {
+    throw new ConfigError(`LIST_CACHE_MB must be a whole number of MB from 0 to 65536, got "${value}"`);
+  }
+  return megabytes;
+}
+
 /** Environment -> typed config. A wrong value throws a ConfigError with one clear line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
@@ -197,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupDomains: parseSignupDomains(env.SIGNUP_DOMAINS),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     activityRetentionDays: parseRetentionDays(env.ACTIVITY_RETENTION_DAYS),
+    listCacheMb: parseListCacheMb(env.LIST_CACHE_MB),
     logLevel,
     staticDir: path.resolve(env.STATIC_DIR || path.join(APP_ROOT, 'dist')),
   };

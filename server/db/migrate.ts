@@ -27,6 +27,7 @@ import * as vaultTallies from './migrations/2026_11_28_023_vault_tallies';
 import * as entriesWithoutHealth from './migrations/2026_11_28_024_entries_without_health';
 import * as searchLetters from './migrations/2026_11_29_025_search_letters';
 import * as postgresUpdateTriggers from './migrations/2026_11_29_026_postgres_update_triggers';
+import * as listChanges from './migrations/2026_12_06_027_list_changes';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_024_entries_without_health': entriesWithoutHealth,
   '2026_11_29_025_search_letters': searchLetters,
   '2026_11_29_026_postgres_update_triggers': postgresUpdateTriggers,
+  '2026_12_06_027_list_changes': listChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,6 +31,23 @@ export interface VaultKeysTable {
   master_locked_at: string | null;
   /** How many entries the user has: kept by triggers on passwords (the list's unfiltered total). */
   entry_count: Generated<number>;
+  /**
+   * How many changes the user's list has had (migration 027): bumped by triggers on passwords with each
+   * row of list_changes. PostgreSQL answers it (bigint) as a string.
+   */
+  list_version: Generated<number | string>;
+}
+
+/**
+ * One change of a user's list (vault module): the entry inserted, deleted or changed in what lists show
+ * of it, at `version` of the user's list_version; entry_id NULL: many entries changed at once. Written by
+ * triggers only; each owner keeps at least its last 1,024 versions.
+ */
+export interface ListChangesTable {
+  user_id: string;
+  /** number on SQLite; PostgreSQL's bigint comes as a string. */
+  version: number | string;
+  entry_id: string | null;
 }
 
 /** Two-factor secrets (two-factor module); whether it is on is the account's (users.two_factor_enabled). */
@@ -259,6 +276,7 @@ export interface RateLimitsTable {
 export interface Database {
   users: UsersTable;
   vault_keys: VaultKeysTable;
+  list_changes: ListChangesTable;
   vault_tallies: VaultTalliesTable;
   search_letters: SearchLettersTable;
   two_factor: TwoFactorTable;

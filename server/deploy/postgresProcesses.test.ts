@@ -203,11 +203,21 @@ describeOnPostgres(title, () => {
     expect(JSON.stringify(me.body)).toContain(email);
 
     // What one process writes, the other serves.
-    await createEntry(a, tokenFromA, 'Shared');
-    const list = await api<{ data: { passwords: { title: string }[] } }>(b, 'GET', '/api/passwords', {
-      token: tokenFromA,
-    });
-    expect(list.body.data.passwords.map((entry) => entry.title)).toEqual(['Shared']);
+    const shared = await createEntry(a, tokenFromA, 'Shared');
+    type Window = { data: { passwords: { title: string; isFavorite: boolean }[]; total: number } };
+    const windowOnB = () => api<Window>(b, 'GET', '/api/passwords?limit=50', { token: tokenFromA });
+    expect((await windowOnB()).body.data.passwords.map((entry) => entry.title)).toEqual(['Shared']);
+    // B keeps that window now; A's next writes reach it at B's next read, through the change log.
+    await createEntry(a, tokenFromA, 'Second');
+    expect((await api(a, 'PATCH', `/api/passwords/${shared}/favorite`, { token: tokenFromA })).status).toBe(
+      200,
+    );
+    const after = (await windowOnB()).body.data;
+    expect(after.passwords.map((entry) => [entry.title, entry.isFavorite])).toEqual([
+      ['Second', false],
+      ['Shared', true],
+    ]);
+    expect(after.total).toBe(2);
   });
 
   it('a logout on one process is honoured by the other at once', async () => {

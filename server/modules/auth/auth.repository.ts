@@ -1,5 +1,6 @@
 // All SQL of the auth module. Every function takes the database or a transaction first.
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { reusableQuery } from '../../db/reusableQuery';
 import type {
   CodePurpose,
   Database,
@@ -321,12 +322,17 @@ export async function insertSession(db: Executor, row: Insertable<SessionsTable>
 }
 
 /** A session by its token's hash. */
-export function findSessionByTokenHash(db: Executor, tokenHash: string) {
-  return db
+// Read by every request that carries a token.
+const sessionByTokenHash = reusableQuery((db: Executor, tokenHash: string) =>
+  db
     .selectFrom('sessions')
     .select(['id', 'user_id', 'created_at', 'last_used_at', 'expires_at', 'revoked_at', 'idle_minutes'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('token_hash', '=', tokenHash),
+);
+
+export async function findSessionByTokenHash(db: Executor, tokenHash: string) {
+  const [session] = await sessionByTokenHash(db, tokenHash);
+  return session;
 }
 
 /** Every session of the user ends when idle for `minutes` from now on (the preference changed). */

@@ -81,6 +81,7 @@ describe('DELETE /api/user/account', () => {
       new Set([
         'users',
         'vault_keys',
+        'list_changes',
         'vault_tallies',
         'search_letters',
         'user_settings',

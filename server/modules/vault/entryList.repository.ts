@@ -4,6 +4,7 @@
 import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import type { Category } from '../../../src/common/constants';
 import type { ListSort } from '../../../src/common/listOrder';
+import type { PackedJson } from './listAnswer';
 import type { Executor } from './vault.repository';
 
 /** Which passwords need care: weak (score below `weakBelow`), reused, or unchanged since `oldBefore`. */
@@ -58,9 +59,14 @@ export type ListPart = 'all' | 'favorites' | 'others';
  * its sort key (the other orders' keys are in the answer).
  */
 export interface WindowRow {
-  list_json: string;
+  /** The stored listed form: text as the database answers it, packed bytes as the window cache keeps it. */
+  list_json: string | PackedJson;
   fields_listed: string | null;
   title_sort?: string;
+  /** With `withPositions` (and from the window cache): the entry's place in the window's order. */
+  id?: string;
+  sort_key?: string;
+  is_favorite?: number;
 }
 
 const LIKE_ESCAPE = '\\';
@@ -212,7 +218,15 @@ export function listWindow(
   db: Executor,
   userId: string,
   filter: EntryFilter,
-  window: { sort: ListSort; part: ListPart; after?: WindowStart; limit?: number; offset?: number },
+  window: {
+    sort: ListSort;
+    part: ListPart;
+    after?: WindowStart;
+    limit?: number;
+    offset?: number;
+    /** Each row's id and sort key too (for the window cache). */
+    withPositions?: boolean;
+  },
 ): Promise<WindowRow[]> {
   const { column, direction } = ORDERS[window.sort];
   let query = filtered(db, userId, filter, 'window', window.part);
@@ -242,6 +256,11 @@ export function listWindow(
   }
   // As few columns as will do: a window's cost is mostly making each value a JavaScript one.
   const columns = query.select(['list_json', 'fields_listed']);
+  if (window.withPositions) {
+    return columns
+      .select((eb) => ['id', 'title_sort', 'is_favorite', eb.ref(column).as('sort_key')])
+      .execute();
+  }
   return window.sort === 'name' ? columns.select('title_sort').execute() : columns.execute();
 }
 

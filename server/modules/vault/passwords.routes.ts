@@ -33,7 +33,7 @@ export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const answer = await service.listPasswordsJson(ctx, authOf(request).userId, request.query);
-        // Already JSON text: Fastify sends a string with a JSON type as it is, unserialised (the type
+        // Already JSON, text or bytes: Fastify sends either with a JSON type as it is, unserialised (the type
         // provider only knows the object it describes).
         return reply.type('application/json; charset=utf-8').send(answer as never);
       },

@@ -35,8 +35,16 @@ import {
 } from './passwords.schemas';
 import { INVALID_CURSOR } from '../../http/keysetCursor';
 import * as lists from './entryList.repository';
+import {
+  cachedWholeList,
+  databaseWindows,
+  isWholeList,
+  type ReadStart,
+  type WindowSource,
+} from './cachedWindows';
 import { decodeListCursor, encodeListCursor, type ListCursor } from './listCursor';
-import { listedEntryJson, listedEntryOf, positionOf } from './listedEntry';
+import { listedEntryOf } from './listedEntry';
+import { entryJsonOf, idOf, listAnswerOf, placeOf } from './listAnswer';
 import { foldForSearch } from './searchText';
 import * as repo from './vault.repository';
 
@@ -112,10 +120,12 @@ interface ListRead {
   /** How many entries of the list come before the window (0 with `after`). */
   offset: number;
   limit: number | undefined;
+  /** Where its windows come from: the database, or the window cache. */
+  windows: WindowSource;
 }
 
 /** Where one part's read starts (after a cursor, or this many entries in), or null: the window starts past it. */
-type PartStart = { after?: lists.WindowStart; offset?: number } | null;
+type PartStart = ReadStart | null;
 
 /**
  * Where the favourites' and the others' reads start, with favourites first. By cursor, in the part it
@@ -136,22 +146,16 @@ async function partStarts({ db, userId, filter, after, offset }: ListRead): Prom
  * from their start: each part through its own index.
  */
 async function readWindow(read: ListRead): Promise<lists.WindowRow[]> {
-  const { db, userId, filter, order, after, offset, limit } = read;
-  const { sort } = order;
-  if (!order.favoritesFirst) {
-    return lists.listWindow(db, userId, filter, { sort, part: 'all', after, offset, limit });
-  }
+  const { order, after, offset, limit, windows } = read;
+  if (!order.favoritesFirst) return windows('all', { after, offset }, limit);
   const [favoritesStart, othersStart] = await partStarts(read);
-  let rows: lists.WindowRow[] = favoritesStart
-    ? await lists.listWindow(db, userId, filter, { sort, part: 'favorites', ...favoritesStart, limit })
-    : [];
+  let rows: lists.WindowRow[] = favoritesStart ? await windows('favorites', favoritesStart, limit) : [];
   if (limit === undefined || rows.length < limit) {
-    const others = await lists.listWindow(db, userId, filter, {
-      sort,
-      part: 'others',
-      ...othersStart,
-      limit: limit === undefined ? undefined : limit - rows.length,
-    });
+    const others = await windows(
+      'others',
+      othersStart ?? {},
+      limit === undefined ? undefined : limit - rows.length,
+    );
     rows = rows.concat(others);
   }
   return rows;
@@ -169,13 +173,12 @@ async function rowsAndTotal(read: ListRead): Promise<[lists.WindowRow[], number]
 
 /** Where the window after `last` starts, in `order`. */
 function cursorAfter(last: lists.WindowRow, order: ListOrder): ListCursor {
-  const position = positionOf(last.list_json);
-  const keys = { created: position.createdAt, updated: position.updatedAt, name: last.title_sort ?? '' };
+  const { key, id, isFavorite } = placeOf(last, order.sort);
   return {
     sort: order.sort,
-    part: order.favoritesFirst ? (position.isFavorite ? 'favorites' : 'others') : 'all',
-    key: keys[order.sort],
-    id: position.id,
+    part: order.favoritesFirst ? (isFavorite ? 'favorites' : 'others') : 'all',
+    key,
+    id,
   };
 }
 
@@ -186,7 +189,11 @@ function cursorAfter(last: lists.WindowRow, order: ListOrder): ListCursor {
  * (list_json) with the two members a read adds, so the answer is joined from texts rather than built and
  * serialised field by field. Without a limit the rest of the list comes in one answer.
  */
-export async function listPasswordsJson(ctx: AppContext, userId: string, query: ListQuery): Promise<string> {
+export async function listPasswordsJson(
+  ctx: AppContext,
+  userId: string,
+  query: ListQuery,
+): Promise<string | Buffer> {
   const order: ListOrder = {
     sort: query.sort ?? 'created',
     // With only favourites (or only the others) asked for, there is one part.
@@ -204,20 +211,21 @@ export async function listPasswordsJson(ctx: AppContext, userId: string, query: 
   // One more row than asked tells whether another window follows, without a second query.
   const limit = query.limit === undefined ? undefined : query.limit + 1;
   const offset = query.offset ?? 0;
-  const [rows, total] = await rowsAndTotal({ db: ctx.db, userId, filter, order, after, offset, limit });
+  const read = { db: ctx.db, userId, filter, order, after, offset, limit };
+  const whole = isWholeList(filter) ? await cachedWholeList(ctx, userId, order.sort) : undefined;
+  const [rows, total] = whole
+    ? [whole.total <= offset ? [] : await readWindow({ ...read, windows: whole.windows }), whole.total]
+    : await rowsAndTotal({ ...read, windows: databaseWindows(ctx.db, userId, filter, order.sort) });
   const more = query.limit !== undefined && rows.length > query.limit;
   const window = more ? rows.slice(0, query.limit) : rows;
   const last = window[window.length - 1];
   const next = more && last ? encodeListCursor(cursorAfter(last, order)) : null;
   const entries = window.map((row) =>
-    row.fields_listed === null
-      ? row.list_json
-      : listedEntryJson(
-          row.list_json,
-          openListedFields(ctx.serverKey, userId, { id: positionOf(row.list_json).id, ...row }),
-        ),
+    entryJsonOf(row, () =>
+      openListedFields(ctx.serverKey, userId, { id: idOf(row), fields_listed: row.fields_listed }),
+    ),
   );
-  return `{"success":true,"data":{"passwords":[${entries.join(',')}],"nextCursor":${JSON.stringify(next)},"total":${total}}}`;
+  return listAnswerOf(entries, next, total);
 }
 
 export async function passwordStats(ctx: AppContext, userId: string): Promise<PasswordStats> {

@@ -1,0 +1,460 @@
+// The list windows this process has answered, kept up to date from the change log (migration 027)
+// instead of being dropped at every write, so that a window read right after a write costs what any
+// read costs (issue 12). Pure bookkeeping: the caller reads the database (cachedWindows.ts).
+//
+// Per owner, per order of the list (a sort and a part: all entries, or the favourites or the others of
+// favourites-first), the cache holds segments: runs of the order in which every entry is known. A segment
+// covers the positions after `from` (exclusive; null: the top of the list) up to `to` (inclusive; null:
+// the end of the list), so a window starting anywhere in it is answered from it while the segment holds
+// enough entries after the start. A window read from the database is stored as a segment and joined with
+// the segments it overlaps or touches. A change moves, rewrites or removes its entry wherever a segment
+// covers the entry's old and new positions. Positions compare as the databases order them: by the sort
+// key, then the id, as UTF-8 bytes (SQLite's BINARY collation; "C" on PostgreSQL for the name key, ISO
+// dates and ids elsewhere).
+import type { ListPart, ListSort, WindowRow, WindowStart } from './entryList.repository';
+import { packJson, type PackedJson } from './listAnswer';
+import type { ChangedEntry, ListChange } from './listChanges.repository';
+
+/**
+ * A catch-up of more changes than this starts the owner afresh instead. Each change costs a row read and
+ * a few microseconds to place, a window read afresh ~0.3-2 ms: a thousand changes still cost less than
+ * reading again the windows a person has open. The log keeps at least 1,024 (migration 027).
+ */
+export const CATCH_UP_MAX = 1000;
+/** What the cache counts for an entry beyond its texts (objects, the key and id strings). */
+const ENTRY_OVERHEAD_BYTES = 160;
+/** At most this many owners are remembered (an owner without segments costs a few bytes). */
+const MAX_OWNERS = 10_000;
+
+export interface WindowOrder {
+  sort: ListSort;
+  part: ListPart;
+}
+
+/** An entry of a segment: its place in the order and what a window answers of it. */
+export interface CachedEntry {
+  id: string;
+  key: string;
+  row: WindowRow;
+}
+
+interface Segment {
+  from: WindowStart | null;
+  to: WindowStart | null;
+  /** Every entry of the order's part between `from` and `to`, in order. */
+  entries: CachedEntry[];
+  /** The segment's entries by id. */
+  byId: Map<string, CachedEntry>;
+  bytes: number;
+  usedAt: number;
+}
+
+interface OwnerWindows {
+  /** The last change applied: every segment shows the list as of this version or later. */
+  version: number;
+  orders: Map<string, Segment[]>;
+  usedAt: number;
+  catchingUp?: Promise<void>;
+}
+
+const DESCENDING: Record<ListSort, boolean> = { created: true, updated: true, name: false };
+
+/**
+ * Two texts in the order of their UTF-8 bytes. UTF-16 code units order the same but for U+E000-U+FFFF
+ * against characters beyond U+FFFF (surrogate pairs), which UTF-8 puts after them.
+ */
+export function compareUtf8(a: string, b: string): number {
+  if (a === b) return 0;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i += 1) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const xSurrogate = x >= 0xd800 && x <= 0xdfff;
+    const ySurrogate = y >= 0xd800 && y <= 0xdfff;
+    if (xSurrogate !== ySurrogate && (x >= 0xe000 || y >= 0xe000)) return xSurrogate ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** Negative when `a` comes before `b` in the sort's order, 0 when they are the same place. */
+function compare(sort: ListSort, a: WindowStart, b: WindowStart): number {
+  const order = compareUtf8(a.key, b.key) || compareUtf8(a.id, b.id);
+  return DESCENDING[sort] ? -order : order;
+}
+
+const orderKey = (order: WindowOrder) => `${order.sort}:${order.part}`;
+const orderOf = (key: string): WindowOrder => {
+  const [sort, part] = key.split(':');
+  return { sort: sort as ListSort, part: part as ListPart };
+};
+
+function sortKeyOf(entry: ChangedEntry, sort: ListSort): string {
+  if (sort === 'created') return entry.created_at;
+  return sort === 'updated' ? entry.updated_at : entry.title_sort;
+}
+
+function inPart(part: ListPart, isFavorite: boolean): boolean {
+  return part === 'all' || (part === 'favorites') === isFavorite;
+}
+
+/** The entry as a segment of `sort` keeps it; `bytes`: its listed form, packed (listAnswer.ts). */
+export function cachedEntryOf(entry: ChangedEntry, sort: ListSort, bytes: PackedJson): CachedEntry {
+  const key = sortKeyOf(entry, sort);
+  return { id: entry.id, key, row: rowOf(entry.id, key, entry.is_favorite, entry, bytes) };
+}
+
+/** What a window answers of a cached entry: its listed form as bytes, and its place. */
+export function rowOf(
+  id: string,
+  key: string,
+  isFavorite: number,
+  row: { fields_listed: string | null; title_sort?: string },
+  bytes: PackedJson,
+): WindowRow {
+  return {
+    list_json: bytes,
+    fields_listed: row.fields_listed,
+    title_sort: row.title_sort,
+    id,
+    sort_key: key,
+    is_favorite: isFavorite,
+  };
+}
+
+const bytesOf = (entry: CachedEntry) =>
+  entry.row.list_json.length + (entry.row.fields_listed?.length ?? 0) + ENTRY_OVERHEAD_BYTES;
+
+/** The index of the first entry after `position` (all of them: 0 for the top). */
+function firstAfter(sort: ListSort, entries: CachedEntry[], position: WindowStart | null): number {
+  if (position === null) return 0;
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(sort, entries[middle], position) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Whether the segment knows every entry after `position` (null: the top) up to its end. */
+function startsIn(sort: ListSort, segment: Segment, position: WindowStart | null): boolean {
+  if (position === null) return segment.from === null;
+  return (
+    (segment.from === null || compare(sort, segment.from, position) <= 0) &&
+    (segment.to === null || compare(sort, position, segment.to) <= 0)
+  );
+}
+
+/** Whether `position` is between the segment's bounds, where the segment must hold the entry there. */
+function covers(sort: ListSort, segment: Segment, position: WindowStart): boolean {
+  return (
+    (segment.from === null || compare(sort, segment.from, position) < 0) &&
+    (segment.to === null || compare(sort, position, segment.to) <= 0)
+  );
+}
+
+/** Whether two segments overlap or meet, so that together they cover one run of the order. */
+function touches(sort: ListSort, a: Segment, b: Segment): boolean {
+  const apart = (first: Segment, second: Segment) =>
+    first.to !== null && second.from !== null && compare(sort, first.to, second.from) < 0;
+  return !apart(a, b) && !apart(b, a);
+}
+
+/** Whether two segments cover a position in common (not merely meet). */
+function overlaps(sort: ListSort, a: Segment, b: Segment): boolean {
+  const meets = (first: Segment, second: Segment) =>
+    first.to !== null && second.from !== null && compare(sort, first.to, second.from) === 0;
+  return touches(sort, a, b) && !meets(a, b) && !meets(b, a);
+}
+
+/** What of `segment` lies outside `cut`: the run before it and the run after it, as segments. */
+function outside(sort: ListSort, segment: Segment, cut: Segment): Segment[] {
+  const pieces: Segment[] = [];
+  const { from, to } = cut;
+  if (from !== null && (segment.from === null || compare(sort, segment.from, from) < 0)) {
+    const entries = segment.entries.filter((e) => compare(sort, e, from) <= 0);
+    pieces.push(segmentOf(segment.from, from, entries, segment.usedAt));
+  }
+  if (to !== null && (segment.to === null || compare(sort, segment.to, to) > 0)) {
+    const entries = segment.entries.filter((e) => compare(sort, e, to) > 0);
+    pieces.push(segmentOf(to, segment.to, entries, segment.usedAt));
+  }
+  return pieces;
+}
+
+/** One segment of two that touch; where both cover a position, `fresh` (read later) is kept. */
+function join(sort: ListSort, old: Segment, fresh: Segment, now: number): Segment {
+  const earlier = (a: WindowStart | null, b: WindowStart | null) =>
+    a === null || b === null ? null : compare(sort, a, b) <= 0 ? a : b;
+  const later = (a: WindowStart | null, b: WindowStart | null) =>
+    a === null || b === null ? null : compare(sort, a, b) >= 0 ? a : b;
+  const before = fresh.from === null ? [] : old.entries.filter((e) => compare(sort, e, fresh.from!) <= 0);
+  const after = fresh.to === null ? [] : old.entries.filter((e) => compare(sort, e, fresh.to!) > 0);
+  return segmentOf(
+    earlier(old.from, fresh.from),
+    later(old.to, fresh.to),
+    [...before, ...fresh.entries, ...after],
+    now,
+  );
+}
+
+function segmentOf(
+  from: WindowStart | null,
+  to: WindowStart | null,
+  entries: CachedEntry[],
+  now: number,
+): Segment {
+  return {
+    from,
+    to,
+    entries,
+    byId: new Map(entries.map((entry) => [entry.id, entry])),
+    bytes: entries.reduce((sum, entry) => sum + bytesOf(entry), 0),
+    usedAt: now,
+  };
+}
+
+export class WindowCache {
+  private readonly owners = new Map<string, OwnerWindows>();
+  private bytes = 0;
+  private clock = 0;
+
+  /** `budgetBytes`: about how much list text (with its bookkeeping) all segments may hold together. */
+  constructor(private readonly budgetBytes: number) {}
+
+  /** What the segments hold, in bytes as the budget counts them. */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
+  /** The version the owner's segments show, or undefined when none is kept. */
+  versionOf(userId: string): number | undefined {
+    return this.owners.get(userId)?.version;
+  }
+
+  /**
+   * Brings the owner's segments to `version` (the list's version as just read) or later: `fetch` reads the
+   * changes after the segments' version. One catch-up per owner at a time, so that changes are applied
+   * in the order they were read. Too many changes, a log trimmed past the segments' version, or a bulk
+   * change start the owner afresh: no segments, nothing stale.
+   */
+  async catchUp(
+    userId: string,
+    version: number,
+    fetch: (after: number) => Promise<ListChange[]>,
+  ): Promise<void> {
+    for (;;) {
+      const owner = this.owners.get(userId);
+      if (!owner) {
+        this.startAfresh(userId, version);
+        return;
+      }
+      if (owner.version >= version) return;
+      if (owner.catchingUp) {
+        await owner.catchingUp;
+        continue;
+      }
+      const from = owner.version;
+      const applying = fetch(from).then(
+        (changes) => this.apply(userId, owner, from, version, changes),
+        (error: unknown) => {
+          if (this.owners.get(userId) === owner) this.forget(userId);
+          throw error;
+        },
+      );
+      owner.catchingUp = applying.finally(() => {
+        owner.catchingUp = undefined;
+      });
+      await owner.catchingUp;
+      return;
+    }
+  }
+
+  /**
+   * The rows of a window of `order` starting after `after` (null: the top) or `offset` entries in, at
+   * most `count` (all the rest when undefined), when a segment knows them; undefined when not.
+   */
+  take(
+    userId: string,
+    order: WindowOrder,
+    start: { after: WindowStart | null } | { offset: number },
+    count: number | undefined,
+  ): WindowRow[] | undefined {
+    const owner = this.owners.get(userId);
+    const segments = owner?.orders.get(orderKey(order));
+    if (!owner || !segments) return undefined;
+    const after = 'after' in start ? start.after : null;
+    const segment = segments.find((s) => startsIn(order.sort, s, after));
+    if (!segment) return undefined;
+    const first = 'offset' in start ? start.offset : firstAfter(order.sort, segment.entries, after);
+    const end = count === undefined ? Infinity : first + count;
+    if (segment.to !== null && end > segment.entries.length) return undefined;
+    segment.usedAt = owner.usedAt = this.tick();
+    return segment.entries.slice(first, end).map((entry) => entry.row);
+  }
+
+  /**
+   * Keeps a window read from the database: `entries` are every entry of `order` after `after` (null: the
+   * top) up to the last of them, or to the end of the list when `reachedEnd`. Kept only when the owner's
+   * segments are still at `version`, the version they had when the read began (a window read before a
+   * catch-up could be older than the segments).
+   */
+  store(
+    userId: string,
+    version: number,
+    order: WindowOrder,
+    after: WindowStart | null,
+    entries: CachedEntry[],
+    reachedEnd: boolean,
+  ): void {
+    const owner = this.owners.get(userId);
+    if (!owner || owner.version !== version || owner.catchingUp) return;
+    const last = entries[entries.length - 1];
+    if (!reachedEnd && !last) return;
+    const now = this.tick();
+    let merged = segmentOf(after, reachedEnd ? null : { key: last.key, id: last.id }, entries, now);
+    if (merged.bytes > this.budgetBytes / 2) return;
+    const key = orderKey(order);
+    let others = owner.orders.get(key) ?? [];
+    // Joined while the run stays within half the budget; past that, what the window covers is cut out of
+    // its neighbour, so the window just read is kept whole and the run it came from in part.
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const segment of others) {
+        if (!touches(order.sort, segment, merged)) continue;
+        const joinable = segment.bytes + merged.bytes <= this.budgetBytes / 2;
+        if (!joinable && !overlaps(order.sort, segment, merged)) continue;
+        others = others.filter((s) => s !== segment);
+        this.bytes -= segment.bytes;
+        if (joinable) {
+          merged = join(order.sort, segment, merged, now);
+        } else {
+          const pieces = outside(order.sort, segment, merged);
+          for (const piece of pieces) this.bytes += piece.bytes;
+          others = [...others, ...pieces];
+        }
+        changed = true;
+        break;
+      }
+    }
+    owner.orders.set(key, [...others, merged]);
+    owner.usedAt = now;
+    this.bytes += merged.bytes;
+    this.keepWithinBudget();
+  }
+
+  /** Forgets the owner's segments (the account is gone, say). */
+  forget(userId: string): void {
+    const owner = this.owners.get(userId);
+    if (!owner) return;
+    for (const segments of owner.orders.values()) {
+      for (const segment of segments) this.bytes -= segment.bytes;
+    }
+    this.owners.delete(userId);
+  }
+
+  private startAfresh(userId: string, version: number): void {
+    this.forget(userId);
+    this.owners.set(userId, { version, orders: new Map(), usedAt: this.tick() });
+    if (this.owners.size > MAX_OWNERS) this.forgetLeastUsedOwner();
+  }
+
+  private apply(userId: string, owner: OwnerWindows, from: number, version: number, changes: ListChange[]) {
+    // Forgotten or started afresh while the changes were read: nothing of this owner to update.
+    if (this.owners.get(userId) !== owner || owner.version !== from) return;
+    const last = changes[changes.length - 1];
+    const whole =
+      last !== undefined &&
+      changes.length < CATCH_UP_MAX &&
+      changes[0].version === from + 1 &&
+      changes.every((change) => change.entryId !== null);
+    if (!whole) {
+      this.startAfresh(userId, Math.max(version, last?.version ?? version));
+      return;
+    }
+    // Every change of one entry read the entry as it is now: placing it once is enough.
+    const placed = new Set<string>();
+    for (const { entryId, now } of changes) {
+      if (entryId === null || placed.has(entryId)) continue;
+      placed.add(entryId);
+      this.applyChange(owner, entryId, now);
+    }
+    owner.version = last.version;
+  }
+
+  /** Puts the entry as it is now where it stands in each order (nowhere when it has left the list). */
+  private applyChange(owner: OwnerWindows, id: string, now: ChangedEntry | null): void {
+    const bytes = now === null ? undefined : packJson([now.list_json])[0];
+    for (const [key, segments] of owner.orders) {
+      const { sort, part } = orderOf(key);
+      const inOrder = now !== null && bytes !== undefined && inPart(part, now.is_favorite === 1);
+      this.place(sort, segments, id, inOrder ? cachedEntryOf(now, sort, bytes) : null);
+    }
+  }
+
+  /**
+   * In place when the entry's place has not changed (a favourite toggled in an order of all entries, an
+   * edit in the order of creation); else out of the segment that held it, and into the one that covers
+   * its new place, if any.
+   */
+  private place(sort: ListSort, segments: Segment[], id: string, entry: CachedEntry | null): void {
+    for (const segment of segments) {
+      const old = segment.byId.get(id);
+      if (!old) continue;
+      const index = firstAfter(sort, segment.entries, old) - 1;
+      if (entry && compare(sort, entry, old) === 0) {
+        segment.entries[index] = entry;
+        segment.byId.set(id, entry);
+        this.resize(segment, bytesOf(entry) - bytesOf(old));
+        return;
+      }
+      segment.entries.splice(index, 1);
+      segment.byId.delete(id);
+      this.resize(segment, -bytesOf(old));
+    }
+    if (!entry) return;
+    const segment = segments.find((s) => covers(sort, s, entry));
+    if (!segment) return;
+    segment.entries.splice(firstAfter(sort, segment.entries, entry), 0, entry);
+    segment.byId.set(id, entry);
+    this.resize(segment, bytesOf(entry));
+  }
+
+  private resize(segment: Segment, delta: number): void {
+    segment.bytes += delta;
+    this.bytes += delta;
+  }
+
+  private keepWithinBudget(): void {
+    while (this.bytes > this.budgetBytes) {
+      let oldest: { owner: OwnerWindows; key: string; segment: Segment } | undefined;
+      for (const owner of this.owners.values()) {
+        for (const [key, segments] of owner.orders) {
+          for (const segment of segments) {
+            if (!oldest || segment.usedAt < oldest.segment.usedAt) oldest = { owner, key, segment };
+          }
+        }
+      }
+      if (!oldest) return;
+      const { owner, key, segment } = oldest;
+      const rest = (owner.orders.get(key) ?? []).filter((s) => s !== segment);
+      if (rest.length > 0) owner.orders.set(key, rest);
+      else owner.orders.delete(key);
+      this.bytes -= segment.bytes;
+    }
+  }
+
+  private forgetLeastUsedOwner(): void {
+    let oldest: [string, OwnerWindows] | undefined;
+    for (const entry of this.owners) if (!oldest || entry[1].usedAt < oldest[1].usedAt) oldest = entry;
+    if (oldest) this.forget(oldest[0]);
+  }
+
+  private tick(): number {
+    this.clock += 1;
+    return this.clock;
+  }
+}
