@@ -41,7 +41,7 @@ export interface VaultKeysTable {
 /**
  * One change of a user's list (vault module): the entry inserted, deleted or changed in what lists show
  * of it, at `version` of the user's list_version; entry_id NULL: many entries changed at once. Written by
- * triggers only; each owner keeps at least its last 1,024 versions.
+ * triggers only; each owner keeps at least its last 4,096 versions.
  */
 export interface ListChangesTable {
   user_id: string;

@@ -10,16 +10,16 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 //   favourite flag, owner), whichever code or process writes;
 // - list_changes holds, per owner and version, the entry that changed; a NULL entry means "many entries
 //   changed at once" (a bulk statement on PostgreSQL), after which a reader starts afresh;
-// - the log keeps at least the last 1,024 versions of each owner: a reader further behind starts afresh.
+// - the log keeps at least the last 4,096 versions of each owner: a reader further behind starts afresh.
 // Versions of one owner are written under its vault_keys row's lock, so they become visible in order, and
 // a reader that has seen version v has seen every version before it.
 
 /** A PostgreSQL statement changing more of one owner's entries than this logs one NULL entry. */
 const LOGGED_PER_STATEMENT = 64;
 /** Trim each owner's log when its version passes a multiple of this... */
-const TRIM_EVERY = 256;
+const TRIM_EVERY = 512;
 /** ...down to the versions after this many before it. */
-const KEEP = 1024;
+const KEEP = 4096;
 
 /** The columns whose change moves an entry in a list or changes what the list shows of it. */
 const LISTED = [

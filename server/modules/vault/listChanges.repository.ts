@@ -20,14 +20,19 @@ export async function listState(db: Executor, userId: string): Promise<ListState
   return row && { version: Number(row.list_version), entries: Number(row.entry_count) };
 }
 
-/**
- * A change of the list and the entry as it is now: null `entryId` for many entries at once; null `now`
- * when the entry has left the list (deleted, or no longer this owner's).
- */
-export interface ListChange {
-  version: number;
-  entryId: string | null;
-  now: ChangedEntry | null;
+/** What the list's changes after a version say, as a reader applies them. */
+export interface ListChanges {
+  /** The first and the last version after it in the log; undefined when the log holds none. */
+  first?: number;
+  last?: number;
+  /** Whether one of them changed many entries at once (logged without its entries). */
+  bulk: boolean;
+  /**
+   * Each entry changed up to `last`, once, as it is now (read after the log, so never older than its
+   * changes): null `now` when it has left the list (deleted, or no longer this owner's). At most `max`
+   * and one more, which says there are too many to apply.
+   */
+  entries: { id: string; now: ChangedEntry | null }[];
 }
 
 /** What the list shows of an entry and where it stands in each order. */
@@ -42,22 +47,41 @@ export interface ChangedEntry {
 }
 
 /**
- * The owner's changes after `version`, oldest first, at most `max`, each with its entry as it is now
- * (read in the same statement, so never older than the change).
+ * The owner's changes after `version`: the versions they span, whether one was a bulk change, and the
+ * entries they changed (up to `max` + 1), each once. A reader far behind reads each entry once, however
+ * often it changed: a favourite toggled a thousand times is one row.
  */
 export async function changesSince(
   db: Executor,
   userId: string,
   version: number,
   max: number,
-): Promise<ListChange[]> {
+): Promise<ListChanges> {
+  const summary = await db
+    .selectFrom('list_changes')
+    .select((eb) => [
+      eb.fn.min('version').as('first'),
+      eb.fn.max('version').as('last'),
+      eb(eb.fn.countAll(), '-', eb.fn.count('entry_id')).as('bulk'),
+    ])
+    .where('user_id', '=', userId)
+    .where('version', '>', version)
+    .executeTakeFirst();
+  if (!summary || summary.first === null || summary.last === null) return { bulk: false, entries: [] };
+  const [first, last] = [Number(summary.first), Number(summary.last)];
+  if (Number(summary.bulk) > 0) return { first, last, bulk: true, entries: [] };
+  const changed = db
+    .selectFrom('list_changes')
+    .select('entry_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('version', '>', version)
+    .where('version', '<=', last)
+    .limit(max + 1);
   const rows = await db
-    .selectFrom('list_changes as c')
-    .leftJoin('passwords as p', (join) =>
-      join.onRef('p.id', '=', 'c.entry_id').onRef('p.user_id', '=', 'c.user_id'),
-    )
+    .selectFrom(changed.as('c'))
+    .leftJoin('passwords as p', (join) => join.onRef('p.id', '=', 'c.entry_id').on('p.user_id', '=', userId))
     .select([
-      'c.version',
       'c.entry_id',
       'p.id',
       'p.list_json',
@@ -67,14 +91,9 @@ export async function changesSince(
       'p.created_at',
       'p.updated_at',
     ])
-    .where('c.user_id', '=', userId)
-    .where('c.version', '>', version)
-    .orderBy('c.version')
-    .limit(max)
     .execute();
-  return rows.map((row) => ({
-    version: Number(row.version),
-    entryId: row.entry_id,
+  const entries = rows.map((row) => ({
+    id: row.entry_id as string,
     now:
       row.id === null
         ? null
@@ -88,4 +107,5 @@ export async function changesSince(
             updated_at: row.updated_at as string,
           },
   }));
+  return { first, last, bulk: false, entries };
 }

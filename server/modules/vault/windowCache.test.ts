@@ -2,7 +2,7 @@
 // and every window the cache answers must be the one the list gives at that moment.
 import type { ListPart, ListSort, WindowRow, WindowStart } from './entryList.repository';
 import { packJson } from './listAnswer';
-import type { ChangedEntry, ListChange } from './listChanges.repository';
+import type { ChangedEntry, ListChanges } from './listChanges.repository';
 import { CATCH_UP_MAX, cachedEntryOf, compareUtf8, WindowCache, type WindowOrder } from './windowCache';
 
 /** A seeded pseudo-random source, so that a failure can be replayed. */
@@ -20,32 +20,38 @@ const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'),
 /** The database's side: the entries, the list's version and its change log. */
 class FakeList {
   entries = new Map<string, ChangedEntry>();
-  log: ListChange[] = [];
+  /** The change log: each version's entry, null for a bulk change. */
+  log: { version: number; entryId: string | null }[] = [];
   version = 0;
 
   change(id: string, now: ChangedEntry | null): void {
     if (now) this.entries.set(id, now);
     else this.entries.delete(id);
     this.version += 1;
-    this.log.push({ version: this.version, entryId: id, now: null });
+    this.log.push({ version: this.version, entryId: id });
   }
 
   /** A change of many entries at once (a bulk statement on PostgreSQL): logged without its entries. */
   bulk(now: ChangedEntry[] = []): void {
     for (const entry of now) this.entries.set(entry.id, entry);
     this.version += 1;
-    this.log.push({ version: this.version, entryId: null, now: null });
+    this.log.push({ version: this.version, entryId: null });
   }
 
-  /** changesSince, with each entry as it is now. */
-  async since(after: number): Promise<ListChange[]> {
-    return this.log
-      .filter((change) => change.version > after)
-      .slice(0, CATCH_UP_MAX)
-      .map((change) => ({
-        ...change,
-        now: change.entryId === null ? null : (this.entries.get(change.entryId) ?? null),
-      }));
+  /** changesSince: what the log holds after `after`, each entry once as it is now. */
+  async since(after: number): Promise<ListChanges> {
+    const changes = this.log.filter((change) => change.version > after);
+    if (changes.length === 0) return { bulk: false, entries: [] };
+    const ids = [...new Set(changes.map((change) => change.entryId))];
+    return {
+      first: changes[0].version,
+      last: changes[changes.length - 1].version,
+      bulk: ids.includes(null),
+      entries: ids
+        .filter((id): id is string => id !== null)
+        .slice(0, CATCH_UP_MAX + 1)
+        .map((id) => ({ id, now: this.entries.get(id) ?? null })),
+    };
   }
 
   ordered(order: WindowOrder): ChangedEntry[] {
@@ -223,6 +229,18 @@ describe('WindowCache', () => {
     const after = await read(cache, list, created, { after: null }, 11);
     expect(after).toEqual({ rows: expected(list, created, { after: null }, 11), fromCache: false });
     expect(after.rows).toContain('{"trimmed":28}');
+  });
+
+  it('starts afresh when more entries changed than it applies', async () => {
+    const list = thirty();
+    const cache = new WindowCache(10_000_000);
+    await read(cache, list, created, { after: null }, 11);
+    for (let n = 0; n <= CATCH_UP_MAX; n += 1)
+      list.change(`other${n}`, entry(`other${n}`, { created_at: minute(0) }));
+    list.change('e30', { ...list.entries.get('e30')!, list_json: '{"many":30}' });
+    const after = await read(cache, list, created, { after: null }, 11);
+    expect(after).toEqual({ rows: expected(list, created, { after: null }, 11), fromCache: false });
+    expect(after.rows).toContain('{"many":30}');
   });
 
   it('keeps no window read before a catch-up that ran meanwhile', async () => {

@@ -13,12 +13,13 @@
 // dates and ids elsewhere).
 import type { ListPart, ListSort, WindowRow, WindowStart } from './entryList.repository';
 import { packJson, type PackedJson } from './listAnswer';
-import type { ChangedEntry, ListChange } from './listChanges.repository';
+import type { ChangedEntry, ListChanges } from './listChanges.repository';
 
 /**
- * A catch-up of more changes than this starts the owner afresh instead. Each change costs a row read and
- * a few microseconds to place, a window read afresh ~0.3-2 ms: a thousand changes still cost less than
- * reading again the windows a person has open. The log keeps at least 1,024 (migration 027).
+ * A catch-up of more changed entries than this starts the owner afresh instead. Each costs a row read and
+ * a few microseconds to place, a window read afresh ~0.3-2 ms: a thousand entries still cost less than
+ * reading again the windows a person has open. The log keeps each owner's last 4,096 changes at least
+ * (migration 027); a reader further behind starts afresh too.
  */
 export const CATCH_UP_MAX = 1000;
 /** What the cache counts for an entry beyond its texts (objects, the key and id strings). */
@@ -244,7 +245,7 @@ export class WindowCache {
   async catchUp(
     userId: string,
     version: number,
-    fetch: (after: number) => Promise<ListChange[]>,
+    fetch: (after: number) => Promise<ListChanges>,
   ): Promise<void> {
     for (;;) {
       const owner = this.owners.get(userId);
@@ -362,27 +363,18 @@ export class WindowCache {
     if (this.owners.size > MAX_OWNERS) this.forgetLeastUsedOwner();
   }
 
-  private apply(userId: string, owner: OwnerWindows, from: number, version: number, changes: ListChange[]) {
+  private apply(userId: string, owner: OwnerWindows, from: number, version: number, changes: ListChanges) {
     // Forgotten or started afresh while the changes were read: nothing of this owner to update.
     if (this.owners.get(userId) !== owner || owner.version !== from) return;
-    const last = changes[changes.length - 1];
-    const whole =
-      last !== undefined &&
-      changes.length < CATCH_UP_MAX &&
-      changes[0].version === from + 1 &&
-      changes.every((change) => change.entryId !== null);
+    const { first, last, bulk, entries } = changes;
+    // Every change after `from` is there (the log was not trimmed past it), each of a known entry.
+    const whole = last !== undefined && first === from + 1 && !bulk && entries.length <= CATCH_UP_MAX;
     if (!whole) {
-      this.startAfresh(userId, Math.max(version, last?.version ?? version));
+      this.startAfresh(userId, Math.max(version, last ?? version));
       return;
     }
-    // Every change of one entry read the entry as it is now: placing it once is enough.
-    const placed = new Set<string>();
-    for (const { entryId, now } of changes) {
-      if (entryId === null || placed.has(entryId)) continue;
-      placed.add(entryId);
-      this.applyChange(owner, entryId, now);
-    }
-    owner.version = last.version;
+    for (const { id, now } of entries) this.applyChange(owner, id, now);
+    owner.version = last;
   }
 
   /** Puts the entry as it is now where it stands in each order (nowhere when it has left the list). */
