@@ -19,7 +19,12 @@ describe('reusableQuery', () => {
 
   it('builds the query once and binds each call’s arguments', async () => {
     const build = jest.fn((db: typeof t.db, name: string) =>
-      db.selectFrom('server_secrets').select('value').where('name', '=', name).where('value', '!=', 'never'),
+      db
+        .selectFrom('server_secrets')
+        .select('value')
+        .where('name', '=', name)
+        .where('value', '!=', 'never')
+        .where((eb) => eb.or([eb('name', '=', name), eb('value', '=', name)])),
     );
     const secretNamed = reusableQuery(build);
     expect(await secretNamed(t.db, 'first')).toEqual([{ value: 'one' }]);
@@ -32,6 +37,6 @@ describe('reusableQuery', () => {
     const inText = reusableQuery((db: typeof t.db, name: string) =>
       db.selectFrom('server_secrets').select(sql<string>`${sql.lit(String(name))}`.as('value')),
     );
-    await expect(inText(t.db, 'first')).rejects.toThrow('every argument must be one parameter');
+    await expect(inText(t.db, 'first')).rejects.toThrow('every argument must be a parameter');
   });
 });

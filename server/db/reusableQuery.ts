@@ -1,7 +1,10 @@
 // A query run on every request (the session's lookup, the list's state) is built and compiled by Kysely
 // once per dialect, then run with each call's values: building and compiling a small SELECT cost more
-// than SQLite's lookup by key itself (a list read spent ~90 µs in Kysely's builder and compiler).
+// than SQLite's lookup by key itself (a list read spent ~90 µs in Kysely's builder and compiler). On
+// PostgreSQL its text goes as a named statement (namedStatements.ts): parsed and planned once per
+// connection. So these are queries by key, whose best plan never depends on the values.
 import { CompiledQuery, PostgresAdapter, type Compilable, type Kysely } from 'kysely';
+import { namedOnPostgres } from './namedStatements';
 import type { Database } from './schema';
 
 type Executor = Kysely<Database>;
@@ -11,8 +14,8 @@ type Binding = { argument: number } | { value: unknown };
 
 /**
  * `build` made into a function that compiles it once per dialect and binds the arguments of each call.
- * `build` must pass each argument to the query as a value (never into its text or its shape): the first
- * call builds it with stand-ins, to find where each argument lands among the parameters.
+ * `build` must pass each argument to the query as a value (never into its text or its shape), once or
+ * more: the first call builds it with stand-ins, to find where each argument lands among the parameters.
  */
 export function reusableQuery<Args extends unknown[], Row>(
   build: (db: Executor, ...args: Args) => Compilable<Row>,
@@ -28,10 +31,11 @@ export function reusableQuery<Args extends unknown[], Row>(
         const argument = standIns.indexOf(parameter as { argument: number });
         return argument >= 0 ? { argument } : { value: parameter };
       });
-      if (bindings.filter((binding) => 'argument' in binding).length !== args.length) {
-        throw new Error('reusableQuery: every argument must be one parameter of the query');
+      const used = new Set(bindings.flatMap((binding) => ('argument' in binding ? [binding.argument] : [])));
+      if (used.size !== args.length) {
+        throw new Error('reusableQuery: every argument must be a parameter of the query');
       }
-      query = { sql, bindings };
+      query = { sql: dialect === 'postgres' ? namedOnPostgres(sql) : sql, bindings };
       compiled.set(dialect, query);
     }
     const values = query.bindings.map((binding) =>

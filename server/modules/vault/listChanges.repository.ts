@@ -57,41 +57,11 @@ export async function changesSince(
   version: number,
   max: number,
 ): Promise<ListChanges> {
-  const summary = await db
-    .selectFrom('list_changes')
-    .select((eb) => [
-      eb.fn.min('version').as('first'),
-      eb.fn.max('version').as('last'),
-      eb(eb.fn.countAll(), '-', eb.fn.count('entry_id')).as('bulk'),
-    ])
-    .where('user_id', '=', userId)
-    .where('version', '>', version)
-    .executeTakeFirst();
+  const [summary] = await summaryAfter(db, userId, version);
   if (!summary || summary.first === null || summary.last === null) return { bulk: false, entries: [] };
   const [first, last] = [Number(summary.first), Number(summary.last)];
   if (Number(summary.bulk) > 0) return { first, last, bulk: true, entries: [] };
-  const changed = db
-    .selectFrom('list_changes')
-    .select('entry_id')
-    .distinct()
-    .where('user_id', '=', userId)
-    .where('version', '>', version)
-    .where('version', '<=', last)
-    .limit(max + 1);
-  const rows = await db
-    .selectFrom(changed.as('c'))
-    .leftJoin('passwords as p', (join) => join.onRef('p.id', '=', 'c.entry_id').on('p.user_id', '=', userId))
-    .select([
-      'c.entry_id',
-      'p.id',
-      'p.list_json',
-      'p.fields_listed',
-      'p.title_sort',
-      'p.is_favorite',
-      'p.created_at',
-      'p.updated_at',
-    ])
-    .execute();
+  const rows = await entriesChanged(db, userId, version, last, max + 1);
   const entries = rows.map((row) => ({
     id: row.entry_id as string,
     now:
@@ -109,3 +79,45 @@ export async function changesSince(
   }));
   return { first, last, bulk: false, entries };
 }
+
+// Both read the owner's log by its key (owner, version).
+const summaryAfter = reusableQuery((db: Executor, userId: string, version: number) =>
+  db
+    .selectFrom('list_changes')
+    .select((eb) => [
+      eb.fn.min('version').as('first'),
+      eb.fn.max('version').as('last'),
+      eb(eb.fn.countAll(), '-', eb.fn.count('entry_id')).as('bulk'),
+    ])
+    .where('user_id', '=', userId)
+    .where('version', '>', version),
+);
+
+const entriesChanged = reusableQuery(
+  (db: Executor, userId: string, after: number, last: number, limit: number) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('list_changes')
+          .select('entry_id')
+          .distinct()
+          .where('user_id', '=', userId)
+          .where('version', '>', after)
+          .where('version', '<=', last)
+          .limit(limit)
+          .as('c'),
+      )
+      .leftJoin('passwords as p', (join) =>
+        join.onRef('p.id', '=', 'c.entry_id').on('p.user_id', '=', userId),
+      )
+      .select([
+        'c.entry_id',
+        'p.id',
+        'p.list_json',
+        'p.fields_listed',
+        'p.title_sort',
+        'p.is_favorite',
+        'p.created_at',
+        'p.updated_at',
+      ]),
+);
