@@ -41,7 +41,7 @@ import {
   isWholeList,
   type ReadStart,
   type WindowSource,
-} from './cachedWindows';
+} from './windowSources';
 import { decodeListCursor, encodeListCursor, type ListCursor } from './listCursor';
 import { listedEntryOf } from './listedEntry';
 import { entryJsonOf, idOf, listAnswerOf, placeOf } from './listAnswer';

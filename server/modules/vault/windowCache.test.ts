@@ -108,7 +108,7 @@ function entry(id: string, fields: Partial<ChangedEntry> = {}): ChangedEntry {
   return { ...base, list_json: JSON.stringify({ _id: id, ...base }) };
 }
 
-/** Reads as cachedWindows.ts does: catch up, take, else read the list and store what was read. */
+/** Reads as windowSources.ts does: catch up, take, else read the list and store what was read. */
 async function read(
   cache: WindowCache,
   list: FakeList,

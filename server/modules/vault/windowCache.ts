@@ -1,6 +1,6 @@
 // The list windows this process has answered, kept up to date from the change log (migration 027)
 // instead of being dropped at every write, so that a window read right after a write costs what any
-// read costs (issue 12). Pure bookkeeping: the caller reads the database (cachedWindows.ts).
+// read costs (issue 12). Pure bookkeeping: the caller reads the database (windowSources.ts).
 //
 // Per owner, per order of the list (a sort and a part: all entries, or the favourites or the others of
 // favourites-first), the cache holds segments: runs of the order in which every entry is known. A segment

@@ -1,0 +1,140 @@
+// Two server processes on one database, as a deployment with several behind its proxy runs them: the
+// tab is served by the first, the person's other device writes through the second. The first process
+// keeps the list windows it answered and brings them up to date from the database's change log, so
+// what the second wrote shows in the tab at its next read: no stale favourite, title or entry, before a
+// reload and after it. Screens go to SECOND_PROCESS_SHOTS_DIR (default /tmp/second-process-shots).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_DIR, E2E_PORT, E2E_SMTP_PORT } from './support/env';
+import { shootScreen } from './support/screens';
+import { newPerson, registerThroughApi, signIn } from './support/users';
+import { addEntryThroughApi } from './support/vault';
+
+const SHOTS_DIR = process.env.SECOND_PROCESS_SHOTS_DIR || '/tmp/second-process-shots';
+const SECOND_PORT = E2E_PORT + 7;
+const SECOND = `http://127.0.0.1:${SECOND_PORT}`;
+
+let second: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  const log = fs.openSync(path.join(E2E_DIR, 'second-server.log'), 'a');
+  // The server the global setup compiled and started, once more, on the same data folder (SQLite).
+  second = spawn(process.execPath, [path.join('.server-build', 'server', 'main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(SECOND_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(E2E_DIR, 'data'),
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      DATABASE_URL: '',
+      BASE_PATH: '',
+      TRUST_PROXY: '127.0.0.1',
+    },
+    stdio: ['ignore', log, log],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (second.exitCode !== null) throw new Error(`the second server exited with code ${second.exitCode}`);
+    const ok = await fetch(`${SECOND}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('the second server did not answer its health check');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+
+test.afterAll(async () => {
+  if (!second || second.exitCode !== null) return;
+  const exited = new Promise((resolve) => second?.once('exit', resolve));
+  second.kill('SIGTERM');
+  await exited;
+});
+
+/** The person looks at another window long enough for the tab to ask again, then back at it. */
+async function lookAway(page: Page) {
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  await page.waitForTimeout(5200);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+}
+
+/** One call to the second process, as the person's phone. */
+async function onSecond(
+  request: APIRequestContext,
+  token: string,
+  method: string,
+  route: string,
+  data?: object,
+) {
+  const res = await request.fetch(`${SECOND}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data ? { data } : {}),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { data?: { passwords?: { _id: string; title: string }[] } };
+}
+
+test('what another server process writes shows in the tab the first one serves', async ({
+  page,
+  request,
+}) => {
+  const person = newPerson('Mira');
+  const phone = await registerThroughApi(request, person);
+  for (const title of ['Alpha Mail', 'Beta Bank', 'Gamma Games']) {
+    await addEntryThroughApi(request, phone, person.masterPassword, {
+      title,
+      username: `mira-${title.split(' ')[0].toLowerCase()}`,
+      password: `Secret-${title.length}-9!`,
+      website: `https://${title.split(' ')[0].toLowerCase()}.example`,
+    });
+  }
+  await signIn(page, person);
+  await page.goto('/passwords');
+  const count = page.getByRole('status').filter({ hasText: /passwords?$/ });
+  await expect(count).toHaveText('3 passwords');
+
+  // The phone, through the second process: a favourite, a new title, a deletion.
+  const listed = await onSecond(request, phone, 'GET', '/api/passwords');
+  const idOf = (title: string) =>
+    listed.data?.passwords?.find((entry) => entry.title === title)?._id as string;
+  await onSecond(request, phone, 'PATCH', `/api/passwords/${idOf('Alpha Mail')}/favorite`);
+  await onSecond(request, phone, 'PUT', `/api/passwords/${idOf('Beta Bank')}`, {
+    title: 'Beta Savings',
+    masterPassword: person.masterPassword,
+  });
+  await onSecond(request, phone, 'DELETE', `/api/passwords/${idOf('Gamma Games')}`, {
+    masterPassword: person.masterPassword,
+  });
+
+  // Back in the tab: the first process's next read shows all three.
+  await lookAway(page);
+  await expect(count).toHaveText('2 passwords');
+  await expect(page.getByRole('button', { name: 'Remove Alpha Mail from favorites' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Beta Savings' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Beta Bank' })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: 'Gamma Games' })).toHaveCount(0);
+
+  // A favourite toggled in the tab (the first process), then read by the phone from the second.
+  await page.getByRole('button', { name: 'Add Beta Savings to favorites' }).click();
+  await expect(page.getByRole('button', { name: 'Remove Beta Savings from favorites' })).toBeVisible();
+  const fromSecond = await onSecond(request, phone, 'GET', '/api/passwords?favorite=true');
+  expect(fromSecond.data?.passwords?.map((entry) => entry.title).sort()).toEqual([
+    'Alpha Mail',
+    'Beta Savings',
+  ]);
+
+  // A reload asks the first process again: the same list.
+  await page.reload();
+  await expect(count).toHaveText('2 passwords');
+  await expect(page.getByRole('button', { name: 'Remove Alpha Mail from favorites' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Beta Savings' })).toBeVisible();
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  await shootScreen(page, SHOTS_DIR, 'after-second-process-writes');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await shootScreen(page, SHOTS_DIR, 'after-second-process-writes-dark-375');
+});
