@@ -3,19 +3,13 @@
 // session of its own; this tab is left and come back to as a browser tells a page: blur, then focus.
 // Screens go to OTHER_DEVICES_SHOTS_DIR (default /tmp/other-devices-shots).
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { lookAwayFor } from './support/focus';
 import { shootScreen } from './support/screens';
 import { addEntryThroughApi } from './support/vault';
 import { newPerson, registerThroughApi, signIn, signOut } from './support/users';
 
 const SHOTS_DIR = process.env.OTHER_DEVICES_SHOTS_DIR || '/tmp/other-devices-shots';
-
-/** The person looks at another window for `ms`, then back at this tab. */
-async function lookAwayFor(page: Page, ms: number) {
-  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
-  await page.waitForTimeout(ms);
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-}
 
 test('an entry saved on another device shows when the person comes back to the tab', async ({
   page,

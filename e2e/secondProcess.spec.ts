@@ -6,8 +6,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_DIR, E2E_PORT, E2E_SMTP_PORT } from './support/env';
+import { lookAwayFor } from './support/focus';
 import { shootScreen } from './support/screens';
 import { newPerson, registerThroughApi, signIn } from './support/users';
 import { addEntryThroughApi } from './support/vault';
@@ -53,13 +54,6 @@ test.afterAll(async () => {
   second.kill('SIGTERM');
   await exited;
 });
-
-/** The person looks at another window long enough for the tab to ask again, then back at it. */
-async function lookAway(page: Page) {
-  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
-  await page.waitForTimeout(5200);
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-}
 
 /** One call to the second process, as the person's phone. */
 async function onSecond(
@@ -111,7 +105,8 @@ test('what another server process writes shows in the tab the first one serves',
   });
 
   // Back in the tab: the first process's next read shows all three.
-  await lookAway(page);
+  // Away long enough for the tab to ask again when the person is back (refreshOnReturn.ts: 5 s).
+  await lookAwayFor(page, 5200);
   await expect(count).toHaveText('2 passwords');
   await expect(page.getByRole('button', { name: 'Remove Alpha Mail from favorites' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Beta Savings' })).toBeVisible();

@@ -2,6 +2,8 @@
 // process, another one on the same database, any code path) and whatever the reader asks (each order,
 // favourites first, cursors, offsets). The reference is the same app with LIST_CACHE_MB=0, which reads
 // every window from the database. Runs on SQLite and on PostgreSQL.
+import { uniformIndex } from '../../../src/common/randomIndex';
+import { seededRandom } from '../../../src/test/seededRandom';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../app';
@@ -11,14 +13,10 @@ import { onPostgres } from '../../test/testDatabase';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import type { PasswordEntry } from '../../../src/common/wire';
 
-/** A seeded pseudo-random source, so that a failure can be replayed. */
+/** A seeded random source (the same on every run, so a failure can be replayed): `int(n)` is 0..n-1. */
 function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  return { int: (below: number) => Math.floor(next() * below) };
+  const source = seededRandom(seed);
+  return { int: (below: number) => uniformIndex(below, source) };
 }
 
 const TITLES = ['Alpha', 'bravo', 'Charlie', 'Émile', 'delta', '😀 smile', 'echo', 'Zulu'];

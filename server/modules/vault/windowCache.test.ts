@@ -1,18 +1,16 @@
 // The window cache on its own: a list kept in memory plays the database (its windows, its change log),
 // and every window the cache answers must be the one the list gives at that moment.
+import { uniformIndex } from '../../../src/common/randomIndex';
+import { seededRandom } from '../../../src/test/seededRandom';
 import type { ListPart, ListSort, WindowRow, WindowStart } from './entryList.repository';
 import { packJson } from './listAnswer';
 import type { ChangedEntry, ListChanges } from './listChanges.repository';
 import { CATCH_UP_MAX, cachedEntryOf, compareUtf8, WindowCache, type WindowOrder } from './windowCache';
 
-/** A seeded pseudo-random source, so that a failure can be replayed. */
+/** A seeded random source (the same on every run, so a failure can be replayed): `int(n)` is 0..n-1. */
 function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  return { next, int: (below: number) => Math.floor(next() * below) };
+  const source = seededRandom(seed);
+  return { int: (below: number) => uniformIndex(below, source) };
 }
 
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
