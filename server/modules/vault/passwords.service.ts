@@ -185,9 +185,11 @@ function cursorAfter(last: lists.WindowRow, order: ListOrder): ListCursor {
 /**
  * A window of the list (SPEC's search, category, favourite and limit, plus the order, favourites first,
  * the health filter and a keyset cursor or an offset), its total and where the next window starts (a
- * cursor, after an offset too): the whole answer as JSON. Each entry is its stored listed form
- * (list_json) with the two members a read adds, so the answer is joined from texts rather than built and
- * serialised field by field. Without a limit the rest of the list comes in one answer.
+ * cursor, after an offset too): the whole answer as JSON, text or UTF-8 bytes (listAnswer.ts). Each
+ * entry is its stored listed form (list_json) with the listed fields a read adds, so the answer is
+ * joined rather than built and serialised field by field. The whole list (no search or filter) comes
+ * through this process's window cache (windowSources.ts). Without a limit the rest of the list comes in
+ * one answer.
  */
 export async function listPasswordsJson(
   ctx: AppContext,
