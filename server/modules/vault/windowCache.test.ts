@@ -5,7 +5,8 @@ import { seededRandom } from '../../../src/test/seededRandom';
 import type { ListPart, ListSort, WindowRow, WindowStart } from './entryList.repository';
 import { packJson } from './listAnswer';
 import type { ChangedEntry, ListChanges } from './listChanges.repository';
-import { CATCH_UP_MAX, cachedEntryOf, compareUtf8, WindowCache, type WindowOrder } from './windowCache';
+import { CATCH_UP_MAX, WindowCache } from './windowCache';
+import { cachedEntryOf, compareUtf8, type WindowOrder } from './windowSegments';
 
 /** A seeded random source (the same on every run, so a failure can be replayed): `int(n)` is 0..n-1. */
 function randomSource(seed: number) {

@@ -5,7 +5,8 @@ import type { Db } from '../../db/database';
 import * as lists from './entryList.repository';
 import { changesSince, listState } from './listChanges.repository';
 import { packJson } from './listAnswer';
-import { CATCH_UP_MAX, rowOf, WindowCache, type CachedEntry } from './windowCache';
+import { CATCH_UP_MAX, WindowCache } from './windowCache';
+import { rowOf, type CachedEntry } from './windowSegments';
 
 /** Where one part's read starts: after an entry, or this many entries in (neither: the top). */
 export interface ReadStart {
