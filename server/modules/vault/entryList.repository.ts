@@ -4,7 +4,7 @@
 import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import type { Category } from '../../../src/common/constants';
 import type { ListSort } from '../../../src/common/listOrder';
-import type { PackedJson } from './listAnswer';
+import type { PackedJson } from './listedEntry';
 import type { Executor } from './vault.repository';
 
 /** Which passwords need care: weak (score below `weakBelow`), reused, or unchanged since `oldBefore`. */

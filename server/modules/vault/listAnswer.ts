@@ -5,14 +5,7 @@
 // again for every answer, or copying a hundred small buffers one by one, cost more than the rest of its
 // making.
 import type { ListSort, WindowRow } from './entryList.repository';
-import { listedEntryJson, positionOf } from './listedEntry';
-
-/** An entry's listed form as UTF-8 bytes: `length` bytes at `at` in `pack`, where a comma follows each entry but the last. */
-export interface PackedJson {
-  pack: Buffer;
-  at: number;
-  length: number;
-}
+import { listedEntryJson, positionOf, type PackedJson } from './listedEntry';
 
 /** An entry of a window as the answer carries it: text, or packed bytes. */
 export type EntryJson = string | PackedJson;

@@ -22,6 +22,16 @@ function parseTags(json: string): string[] {
   }
 }
 
+/**
+ * An entry's listed form as UTF-8 bytes, as the window cache keeps it: `length` bytes at `at` in `pack`,
+ * where a comma follows each entry but the last (listAnswer.ts packs and joins them).
+ */
+export interface PackedJson {
+  pack: Buffer;
+  at: number;
+  length: number;
+}
+
 /** The columns an entry's listed form is made of (never a secret). */
 export interface ListedColumns {
   id: string;

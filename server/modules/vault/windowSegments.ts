@@ -4,7 +4,7 @@
 // Positions compare as the databases order them: by the sort key, then the id, as UTF-8 bytes (SQLite's
 // BINARY collation; "C" on PostgreSQL for the name key, ISO dates and ids elsewhere).
 import type { ListPart, ListSort, WindowRow, WindowStart } from './entryList.repository';
-import type { PackedJson } from './listAnswer';
+import type { PackedJson } from './listedEntry';
 import type { ChangedEntry } from './listChanges.repository';
 
 /** What the cache counts for an entry beyond its texts (objects, the key and id strings). */
