@@ -14,6 +14,7 @@ const SHOTS_DIR = process.env.UX_SHOTS_DIR || '/tmp/ux-shots';
 const UNREACHABLE = "Can't reach PassVault. Check your connection and try again.";
 const LIST = '**/api/passwords?*';
 const LIST_FAILED = "Your passwords couldn't be loaded";
+const WINDOW_FAILED = "Some of your passwords couldn't be loaded";
 
 const serverError = (route: Route) =>
   route.fulfill({
@@ -22,8 +23,15 @@ const serverError = (route: Route) =>
     body: JSON.stringify({ message: 'Database down' }),
   });
 
-/** A person with a few entries, signed in, recording every toast. */
-async function personWithEntries(page: Page, request: Parameters<typeof registerThroughApi>[0]) {
+/**
+ * A person with a few entries (and `imported` more, for a list of several windows), signed in, recording
+ * every toast.
+ */
+async function personWithEntries(
+  page: Page,
+  request: Parameters<typeof registerThroughApi>[0],
+  imported = 0,
+) {
   await recordToasts(page);
   await page.addInitScript(() => {
     if (!window.localStorage.getItem('theme')) window.localStorage.setItem('theme', 'light');
@@ -36,6 +44,17 @@ async function personWithEntries(page: Page, request: Parameters<typeof register
       password: `${title}-S3cret!pass`,
       category: 'work',
     });
+  }
+  if (imported > 0) {
+    const passwords = Array.from({ length: imported }, (_, i) => ({
+      title: `Entry ${i}`,
+      password: `Pass-${i}!x`,
+    }));
+    const answer = await request.post('/api/utility/import', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { masterPassword: person.masterPassword, data: JSON.stringify({ passwords }), format: 'json' },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
   }
   await signIn(page, person);
   return person;
@@ -107,6 +126,44 @@ test.describe('honest states when the vault cannot be fetched', () => {
     await context.setOffline(false);
     await expect(page.getByRole('article', { name: 'Mail' })).toBeVisible();
     await expect(main.getByRole('heading', { name: LIST_FAILED })).toHaveCount(0);
+  });
+
+  test('Passwords, a later window failing: one toast, then a notice with Retry that stays until it loads', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    await personWithEntries(page, request, 450);
+    await page.goto('/passwords');
+    const main = page.getByRole('main');
+    await expect(main.getByText('453 passwords')).toBeVisible();
+
+    // The windows after the first fail; the person goes to the end of the list.
+    const LATER = /\/api\/passwords\?.*(offset|cursor)=/;
+    await page.route(LATER, serverError);
+    await page.mouse.move(700, 500);
+    await page.keyboard.press('End');
+    await page.mouse.wheel(0, 100_000);
+    const notice = main.getByRole('alert').filter({ hasText: WINDOW_FAILED });
+    await expect(notice).toBeVisible();
+    await expect.poll(() => toastsShown(page, 'Failed to fetch passwords')).toBe(1);
+    // The list stays: its count, its rows; scrolling on fails again without another toast.
+    await expect(main.getByText('453 passwords')).toHaveCount(1);
+    for (let step = 0; step < 5; step += 1) await page.mouse.wheel(0, -200);
+    await page.waitForTimeout(6_000);
+    expect(await toastsShown(page, 'Failed to fetch passwords')).toBe(1);
+    await expect(notice).toBeVisible();
+
+    const violations = await auditEverywhere(page, notice, 'main', 'list-window-failed', { dir: SHOTS_DIR });
+    expect(violations).toEqual([]);
+
+    await page.unroute(LATER);
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    // The windows in view arrive: cards where the placeholders were, and the notice gone.
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByTestId('card-placeholder')).toHaveCount(0);
+    await expect(page.getByRole('article').first()).toBeVisible();
   });
 
   test('Dashboard: the banner with Retry, counts not claimed, one toast; Retry loads it', async ({

@@ -8,6 +8,8 @@ import CloudOffIcon from '@mui/icons-material/CloudOff';
 import RefreshIcon from '@mui/icons-material/Refresh';
 
 export const LIST_FAILED_TITLE = "Your passwords couldn't be loaded";
+/** While a window of the list in view has failed (its rows stay placeholders): see PasswordsPage. */
+export const WINDOW_FAILED_TEXT = "Some of your passwords couldn't be loaded";
 
 export interface ListErrorStateProps {
   /** Why, in words a person can act on (the server's message, or that PassVault cannot be reached). */

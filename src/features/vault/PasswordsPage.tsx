@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
@@ -12,6 +12,7 @@ import { MasterPasswordPromptProvider } from '../masterPassword';
 import { useListPreferences } from '../settings';
 import { messageOf } from '../../shared/api/errorText';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { RetryAlert } from '../../shared/ui/RetryAlert';
 import { keepClearOfToasts } from '../../shared/ui/ToastPlacement';
 import { usePasswordEditor } from './entryForm/usePasswordEditor';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -19,7 +20,7 @@ import type { ListPreferences } from '../../common/listOrder';
 import { CardSkeletons } from './CardSkeletons';
 import { EmptyState } from './EmptyState';
 import { EntryList } from './list/EntryList';
-import { ListErrorState } from './ListErrorState';
+import { ListErrorState, WINDOW_FAILED_TEXT } from './ListErrorState';
 import { SortControls, ViewToggle } from './ListControls';
 import { HEALTH_FILTER_TEXT, healthFilterOf } from './passwordHealth';
 import { RevealedSecretsProvider } from './revealedSecrets';
@@ -106,12 +107,23 @@ function PasswordsView() {
     [save, enqueueSnackbar],
   );
 
-  // The list, or a later window of it: every failure says so. Only the list's empties it (SPEC section 8);
+  // The list, or a later window of it: a failure says so. Only the list's empties it (SPEC section 8);
   // a later window's is asked for again when the user scrolls. Offline, each scroll step fails again:
-  // one toast says so while it is on screen, not one per step.
+  // the first failure is a toast, the ones after it are told by the notice that stays (a toast per step
+  // would cover it on a phone).
+  const windowFailedBefore = useRef(false);
+  const toldOf = useRef<unknown>(undefined);
   useEffect(() => {
-    if (error) enqueueSnackbar('Failed to fetch passwords', { variant: 'error', preventDuplicate: true });
-  }, [error, enqueueSnackbar]);
+    // Each failure once: a retry on its way keeps the last one's error while it is pending.
+    if (!error || error === toldOf.current) return;
+    toldOf.current = error;
+    if (list.isListError || !windowFailedBefore.current) {
+      enqueueSnackbar('Failed to fetch passwords', { variant: 'error', preventDuplicate: true });
+    }
+  }, [error, list.isListError, enqueueSnackbar]);
+  useEffect(() => {
+    windowFailedBefore.current = list.isWindowFailed;
+  }, [list.isWindowFailed]);
 
   const navigate = useNavigate();
   useEffect(() => {
@@ -167,14 +179,23 @@ function PasswordsView() {
       ) : list.isListError ? (
         <ListErrorState reason={messageOf(error)} onRetry={list.retry} retrying={list.isRefreshing} />
       ) : count > 0 ? (
-        <EntryList
-          entryAt={list.entryAt}
-          size={count}
-          view={preferences.listView}
-          actions={actions}
-          busy={list.isLoadingMore}
-          onRange={list.showRange}
-        />
+        <>
+          <EntryList
+            entryAt={list.entryAt}
+            size={count}
+            view={preferences.listView}
+            actions={actions}
+            busy={list.isLoadingMore}
+            onRange={list.showRange}
+          />
+          {/* The toast that told of a failed window leaves; its placeholders stay, and must not look as if
+              their passwords were on the way. Stuck to the bottom of the screen, it is seen wherever they are. */}
+          {list.isWindowFailed && (
+            <RetryAlert onRetry={list.retryWindows} retrying={list.isLoadingMore} sx={STUCK_TO_THE_BOTTOM}>
+              {WINDOW_FAILED_TEXT}
+            </RetryAlert>
+          )}
+        </>
       ) : (
         <EmptyState
           filtered={filtered}
@@ -191,6 +212,8 @@ function PasswordsView() {
     </Box>
   );
 }
+
+const STUCK_TO_THE_BOTTOM = { position: 'sticky', bottom: 16, mt: 2, zIndex: 1, boxShadow: 3 } as const;
 
 /** SPEC section 2, Passwords page. */
 export default function PasswordsPage() {

@@ -4,6 +4,7 @@ import { installFakeVault, makeEntry, type FakeVault } from '../../test/fakeVaul
 import { renderWithProviders } from '../../test/renderWithProviders';
 import type { AppStore } from '../../app/store';
 import PasswordsPage from './PasswordsPage';
+import { WINDOW_FAILED_TEXT } from './ListErrorState';
 import { vaultApi } from './vaultApi';
 import { cardRowHeight } from './list/entryLayout';
 
@@ -212,6 +213,36 @@ describe('PasswordsPage in windows', () => {
     expect(listCalls(vault)).toHaveLength(3);
     await scrollToRow(0);
     expect(await screen.findByRole('article', { name: 'Site 250' })).toBeInTheDocument();
+  });
+
+  it('keeps saying so, with Retry, after the toast has gone, until the failed window arrives', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PasswordsPage />, { path: '/passwords' });
+    await screen.findByRole('article', { name: 'Site 250' });
+    vault.fail.set('GET /passwords', { status: 500, message: 'Database down' });
+
+    await scrollToRow(120);
+    const notice = await screen.findByText(WINDOW_FAILED_TEXT);
+    // The toast said it once; dismissed, it does not come back each time the window fails again.
+    await user.click(await screen.findByRole('button', { name: 'Dismiss notification' }));
+    await waitFor(() => expect(screen.queryByText('Failed to fetch passwords')).not.toBeInTheDocument());
+    await scrollToRow(121);
+    await waitFor(() => expect(listCalls(vault).length).toBeGreaterThanOrEqual(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Failed to fetch passwords')).not.toBeInTheDocument();
+    // Asked again and failing again: the notice stays as it was, and Retry asks once more.
+    const retry = within(notice.closest('[role="alert"]') as HTMLElement).getByRole('button', {
+      name: 'Retry',
+    });
+    await user.click(retry);
+    await waitFor(() => expect(listCalls(vault).length).toBeGreaterThanOrEqual(4));
+    expect(screen.getByText(WINDOW_FAILED_TEXT)).toBeInTheDocument();
+
+    vault.fail.delete('GET /passwords');
+    await user.click(retry);
+    expect(await screen.findByRole('article', { name: 'Site 128' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(WINDOW_FAILED_TEXT)).not.toBeInTheDocument());
+    expect(screen.queryAllByTestId('card-placeholder')).toHaveLength(0);
   });
 
   it('shows one toast while the same window keeps failing as the user scrolls on (offline)', async () => {

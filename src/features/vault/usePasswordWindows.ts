@@ -20,12 +20,19 @@ export interface PasswordWindows {
   isLoadingMore: boolean;
   /** A new failure, of the list or of a later window: each one is a new value, for the toast. */
   error: unknown;
+  /**
+   * A window in view failed and has not arrived since (asking again keeps this until it does): its rows
+   * stay placeholders, which the page must not leave looking as if they were on their way.
+   */
+  isWindowFailed: boolean;
   /** The list itself could not be fetched (not a later window): nothing to show but the failure. */
   isListError: boolean;
   /** The list renders these entries (first and last place, both in): their windows are asked for. */
   showRange: (first: number, last: number) => void;
   /** Ask for the list again after it failed. */
   retry: () => void;
+  /** Ask again for the windows in view that failed (the list's first window stays as it is). */
+  retryWindows: () => void;
 }
 
 /**
@@ -204,6 +211,8 @@ export function usePasswordWindows(
     inView.filter((cached) => pageOf(cached)).map((cached) => windowArgOf(cached).index),
   );
   const laterError = inView.find((cached) => cached.status === 'rejected')?.error;
+  // A window asked for again after it failed keeps its error while pending: the notice stays steady.
+  const isWindowFailed = inView.some((cached) => cached.error !== undefined && !pageOf(cached));
   const hasData = head.data !== undefined;
   return {
     entryAt,
@@ -218,8 +227,10 @@ export function usePasswordWindows(
         inView.some((cached) => pageOf(cached) !== undefined && cached.status === 'pending')),
     isLoadingMore: !laterError && indexes.some((index) => !arrived.has(index)),
     error: head.error ?? laterError,
+    isWindowFailed,
     isListError,
     showRange,
     retry,
+    retryWindows: retryFailed,
   };
 }
