@@ -238,6 +238,55 @@ describe('GET /api/metrics with METRICS_TOKEN set', () => {
     }
   });
 
+  it("shows the list's window cache: reads by outcome, catch-ups after a write, what it holds", async () => {
+    const list = () => t.app.inject({ method: 'GET', url: '/api/passwords?limit=100', headers: user.auth });
+    const add = (title: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/passwords',
+        headers: user.auth,
+        payload: { title, password: `${title}-Secret-7!`, masterPassword: user.masterPassword },
+      });
+    const count = (text: string, name: string, labels?: Record<string, string>) =>
+      sample(text, name, labels) ?? NaN;
+    const hit = { outcome: 'hit' };
+    const miss = { outcome: 'miss' };
+
+    expect((await add('Cached One')).statusCode).toBe(201);
+    const before = await scrape();
+    expect(count(before, 'passvault_list_cache_budget_bytes')).toBe(32_000_000);
+    // The first read of the list fills the cache; the next one is answered from it.
+    expect((await list()).statusCode).toBe(200);
+    expect((await list()).statusCode).toBe(200);
+    const read = await scrape();
+    expect(count(read, 'passvault_list_cache_reads_total', miss)).toBe(
+      count(before, 'passvault_list_cache_reads_total', miss) + 1,
+    );
+    expect(count(read, 'passvault_list_cache_reads_total', hit)).toBe(
+      count(before, 'passvault_list_cache_reads_total', hit) + 1,
+    );
+    expect(count(read, 'passvault_list_cache_bytes')).toBeGreaterThan(0);
+    expect(count(read, 'passvault_list_cache_owners')).toBeGreaterThanOrEqual(1);
+
+    // A write: the next read brings the kept window up to date in place and answers from it.
+    expect((await add('Cached Two')).statusCode).toBe(201);
+    const answer = await list();
+    expect(answer.json<{ data: { total: number } }>().data.total).toBe(2);
+    const after = await scrape();
+    expect(count(after, 'passvault_list_cache_catch_ups_total')).toBe(
+      count(read, 'passvault_list_cache_catch_ups_total') + 1,
+    );
+    expect(count(after, 'passvault_list_cache_reads_total', hit)).toBe(
+      count(read, 'passvault_list_cache_reads_total', hit) + 1,
+    );
+    expect(count(after, 'passvault_list_cache_restarts_total')).toBe(
+      count(read, 'passvault_list_cache_restarts_total'),
+    );
+    expect(count(after, 'passvault_list_cache_evictions_total')).toBe(0);
+    // Nothing of an entry in the metrics: no title, no id.
+    expect(after).not.toContain('Cached');
+  });
+
   it('keeps the token and the Authorization header out of the log', () => {
     const log = t.logLines.join('\n');
     expect(log).toContain('/api/metrics');

@@ -182,6 +182,8 @@ describe('WindowCache', () => {
     // Beyond what was read: from the list.
     const beyond = await read(cache, list, created, { after: cursorAt(list, created, 15) }, 11);
     expect(beyond.fromCache).toBe(false);
+    // What the operator sees of it: three windows read, two answered, one catch-up in place.
+    expect(cache.counts).toEqual({ hits: 2, misses: 3, catchUps: 1, restarts: 0, evictions: 0 });
   });
 
   it('answers an offset from a run that starts at the top, and the end of the list once read to it', async () => {
@@ -228,6 +230,7 @@ describe('WindowCache', () => {
     const after = await read(cache, list, created, { after: null }, 11);
     expect(after).toEqual({ rows: expected(list, created, { after: null }, 11), fromCache: false });
     expect(after.rows).toContain('{"trimmed":28}');
+    expect(cache.counts).toMatchObject({ catchUps: 0, restarts: 2 });
   });
 
   it('starts afresh when more entries changed than it applies', async () => {
@@ -289,6 +292,7 @@ describe('WindowCache', () => {
       true,
     );
     expect((await read(cache, list, created, { after: null }, 20)).fromCache).toBe(false);
+    expect(cache.counts.evictions).toBeGreaterThan(0);
   });
 
   it.each([1, 2, 3, 4, 5, 6])(

@@ -51,17 +51,51 @@ interface OwnerWindows {
 /** At most this many owners are remembered (an owner without segments costs a few bytes). */
 const MAX_OWNERS = 10_000;
 
+/** What a cache has done since it was made, for the operator (GET /api/metrics): only ever grows. */
+export interface WindowCacheCounts {
+  /** Windows answered from a segment. */
+  hits: number;
+  /** Windows a segment did not hold: read from the database. */
+  misses: number;
+  /** Catch-ups that applied the owner's changes to the segments in place. */
+  catchUps: number;
+  /** Catch-ups that dropped the owner's segments instead (a bulk change, a gap in the log, too many). */
+  restarts: number;
+  /** Segments dropped, least recently used first, to stay within the budget. */
+  evictions: number;
+}
+
+/** A cache's counts when it has done nothing yet. */
+export const noCounts = (): WindowCacheCounts => ({
+  hits: 0,
+  misses: 0,
+  catchUps: 0,
+  restarts: 0,
+  evictions: 0,
+});
+
 export class WindowCache {
   private readonly owners = new Map<string, OwnerWindows>();
   private bytes = 0;
   private clock = 0;
+  private readonly tally = noCounts();
 
   /** `budgetBytes`: about how much list text (with its bookkeeping) all segments may hold together. */
-  constructor(private readonly budgetBytes: number) {}
+  constructor(readonly budgetBytes: number) {}
 
   /** What the segments hold, in bytes as the budget counts them. */
   get heldBytes(): number {
     return this.bytes;
+  }
+
+  /** Owners remembered (with or without segments). */
+  get ownerCount(): number {
+    return this.owners.size;
+  }
+
+  /** A copy of the counts so far. */
+  get counts(): WindowCacheCounts {
+    return { ...this.tally };
   }
 
   /** The version the owner's segments show, or undefined when none is kept. */
@@ -118,16 +152,32 @@ export class WindowCache {
     count: number | undefined,
   ): WindowRow[] | undefined {
     const owner = this.owners.get(userId);
-    const segments = owner?.orders.get(orderKey(order));
-    if (!owner || !segments) return undefined;
+    const segment = owner && this.segmentHolding(owner, order, start, count);
+    if (!owner || !segment) {
+      this.tally.misses += 1;
+      return undefined;
+    }
+    this.tally.hits += 1;
+    segment.usedAt = owner.usedAt = this.tick();
+    const first = 'offset' in start ? start.offset : firstAfter(order.sort, segment.entries, start.after);
+    const end = count === undefined ? Infinity : first + count;
+    return segment.entries.slice(first, end).map((entry) => entry.row);
+  }
+
+  /** The segment that holds the whole window, if one does. */
+  private segmentHolding(
+    owner: OwnerWindows,
+    order: WindowOrder,
+    start: { after: WindowStart | null } | { offset: number },
+    count: number | undefined,
+  ): Segment | undefined {
+    const segments = owner.orders.get(orderKey(order));
     const after = 'after' in start ? start.after : null;
-    const segment = segments.find((s) => startsIn(order.sort, s, after));
+    const segment = segments?.find((s) => startsIn(order.sort, s, after));
     if (!segment) return undefined;
     const first = 'offset' in start ? start.offset : firstAfter(order.sort, segment.entries, after);
     const end = count === undefined ? Infinity : first + count;
-    if (segment.to !== null && end > segment.entries.length) return undefined;
-    segment.usedAt = owner.usedAt = this.tick();
-    return segment.entries.slice(first, end).map((entry) => entry.row);
+    return segment.to !== null && end > segment.entries.length ? undefined : segment;
   }
 
   /**
@@ -203,9 +253,11 @@ export class WindowCache {
     // Every change after `from` is there (the log was not trimmed past it), each of a known entry.
     const whole = last !== undefined && first === from + 1 && !bulk && entries.length <= CATCH_UP_MAX;
     if (!whole) {
+      this.tally.restarts += 1;
       this.startAfresh(userId, Math.max(version, last ?? version));
       return;
     }
+    this.tally.catchUps += 1;
     for (const { id, now } of entries) this.applyChange(owner, id, now);
     owner.version = last;
   }
@@ -269,6 +321,7 @@ export class WindowCache {
       if (rest.length > 0) owner.orders.set(key, rest);
       else owner.orders.delete(key);
       this.bytes -= segment.bytes;
+      this.tally.evictions += 1;
     }
   }
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import * as lists from './entryList.repository';
 import { changesSince, listState } from './listChanges.repository';
 import { packJson } from './listAnswer';
-import { CATCH_UP_MAX, WindowCache } from './windowCache';
+import { CATCH_UP_MAX, noCounts, WindowCache, type WindowCacheCounts } from './windowCache';
 import { rowOf, type CachedEntry } from './windowSegments';
 
 /** Where one part's read starts: after an entry, or this many entries in (neither: the top). */
@@ -38,12 +38,34 @@ export function isWholeList(filter: lists.EntryFilter): boolean {
 
 const caches = new WeakMap<Db, WindowCache>();
 
+/** What the operator is shown of a process's window cache (GET /api/metrics). */
+export interface ListCacheUse extends WindowCacheCounts {
+  heldBytes: number;
+  budgetBytes: number;
+  owners: number;
+}
+
+/** The budget LIST_CACHE_MB sets, in bytes as the cache counts them; 0: no cache. */
+const budgetOf = (ctx: AppContext) => Math.max(0, ctx.config.listCacheMb) * 1_000_000;
+
+/** The window cache's use in this process (all zeros before the first list read through it). */
+export function listCacheUseOf(ctx: AppContext): ListCacheUse {
+  const cache = caches.get(ctx.db);
+  return {
+    ...(cache?.counts ?? noCounts()),
+    heldBytes: cache?.heldBytes ?? 0,
+    budgetBytes: budgetOf(ctx),
+    owners: cache?.ownerCount ?? 0,
+  };
+}
+
 /** This process's cache of the database's windows; undefined when LIST_CACHE_MB is 0. */
 function cacheOf(ctx: AppContext): WindowCache | undefined {
-  if (ctx.config.listCacheMb <= 0) return undefined;
+  const budget = budgetOf(ctx);
+  if (budget === 0) return undefined;
   let cache = caches.get(ctx.db);
   if (!cache) {
-    cache = new WindowCache(ctx.config.listCacheMb * 1_000_000);
+    cache = new WindowCache(budget);
     caches.set(ctx.db, cache);
   }
   return cache;
