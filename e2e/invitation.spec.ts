@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { E2E_DIR, E2E_PORT, E2E_SMTP_PORT } from './support/env';
+import { E2E_DIR, E2E_PORT } from './support/env';
 import { nextCode } from './support/mailbox';
+import { serverEnv, stopProcess, waitForAnswer } from './support/serverProcess';
 import { newPerson } from './support/users';
 import { addEntry, enterMasterPassword } from './support/vault';
 
@@ -16,43 +17,21 @@ const BASE = `http://127.0.0.1:${PORT}/`;
 const run = promisify(execFile);
 const tsx = path.join('node_modules', 'tsx', 'dist', 'cli.mjs');
 
+const DATA_DIR = path.join(E2E_DIR, 'closed-data');
 /** The closed server's environment, which the admin command shares. */
-const ENV = {
-  ...process.env,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  DATA_DIR: path.join(E2E_DIR, 'closed-data'),
-  SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-  DATABASE_URL: '',
-  BASE_PATH: '',
-  SIGNUPS: 'closed',
-  PUBLIC_URL: BASE,
-};
+const ENV = serverEnv(PORT, DATA_DIR, { SIGNUPS: 'closed', PUBLIC_URL: BASE });
 
 let server: ChildProcess;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  fs.rmSync(ENV.DATA_DIR, { recursive: true, force: true });
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
   const log = fs.openSync(path.join(E2E_DIR, 'closed-server.log'), 'a');
   server = spawn(process.execPath, [tsx, 'server/start.ts'], { env: ENV, stdio: ['ignore', log, log] });
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the closed server exited with ${server.exitCode}`);
-    const ok = await fetch(`${BASE}api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('the closed server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitForAnswer(`${BASE}api/health`, server, { what: 'the closed server', timeoutMs: 170_000 });
 });
 
-test.afterAll(async () => {
-  server.kill('SIGTERM');
-  if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
-});
+test.afterAll(() => stopProcess(server));
 
 test('sign-up closed: a stranger is refused, an invited person registers and sees a reveal in Activity', async ({
   page,

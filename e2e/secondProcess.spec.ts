@@ -7,9 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_DIR, E2E_PORT, E2E_SMTP_PORT } from './support/env';
+import { E2E_DIR, E2E_PORT } from './support/env';
 import { lookAwayFor } from './support/focus';
 import { shootScreen } from './support/screens';
+import { COMPILED_SERVER, serverEnv, stopProcess, waitForAnswer } from './support/serverProcess';
 import { newPerson, registerThroughApi, signIn } from './support/users';
 import { addEntryThroughApi } from './support/vault';
 
@@ -22,38 +23,14 @@ let second: ChildProcess | undefined;
 test.beforeAll(async () => {
   const log = fs.openSync(path.join(E2E_DIR, 'second-server.log'), 'a');
   // The server the global setup compiled and started, once more, on the same data folder (SQLite).
-  second = spawn(process.execPath, [path.join('.server-build', 'server', 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(SECOND_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(E2E_DIR, 'data'),
-      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-      DATABASE_URL: '',
-      BASE_PATH: '',
-      TRUST_PROXY: '127.0.0.1',
-    },
+  second = spawn(process.execPath, [COMPILED_SERVER], {
+    env: serverEnv(SECOND_PORT, path.join(E2E_DIR, 'data'), { TRUST_PROXY: '127.0.0.1' }),
     stdio: ['ignore', log, log],
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (second.exitCode !== null) throw new Error(`the second server exited with code ${second.exitCode}`);
-    const ok = await fetch(`${SECOND}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('the second server did not answer its health check');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitForAnswer(`${SECOND}/api/health`, second, { what: 'the second server', timeoutMs: 60_000 });
 });
 
-test.afterAll(async () => {
-  if (!second || second.exitCode !== null) return;
-  const exited = new Promise((resolve) => second?.once('exit', resolve));
-  second.kill('SIGTERM');
-  await exited;
-});
+test.afterAll(() => stopProcess(second));
 
 /** One call to the second process, as the person's phone. */
 async function onSecond(

@@ -5,7 +5,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { E2E_DIR, E2E_SMTP_PORT } from './env';
+import { E2E_DIR } from './env';
+import { COMPILED_SERVER, serverEnv, stopProcess, waitForAnswer } from './serverProcess';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -31,39 +32,6 @@ export interface ProxiedApp {
   /** The upstream, bypassing nginx: http://127.0.0.1:<appPort> */
   appOrigin: string;
   stop(): Promise<void>;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-}
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited(child);
-  clearTimeout(timer);
-}
-
-async function waitFor(url: string, child: ChildProcess, what: string, log: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(
-        `${what} exited with code ${child.exitCode}; see ${log}:\n${fs.readFileSync(log, 'utf8')}`,
-      );
-    }
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} did not answer ${url} within 90 s; see ${log}`);
 }
 
 /** The sample configuration with the listen port and the upstream port of this run. */
@@ -97,31 +65,28 @@ export async function startProxiedApp(name: string, setup: ProxySetup): Promise<
   const serverLog = fs.openSync(serverLogFile, 'a');
   // The server `npm start` compiled in the global setup (.server-build), in this one process, so
   // stopping it stops the server.
-  const server = spawn(process.execPath, [path.join('.server-build', 'server', 'main.js')], {
+  const server = spawn(process.execPath, [COMPILED_SERVER], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
+    env: serverEnv(setup.appPort, path.join(dir, 'data'), {
       REDIS_URL: '',
-      BASE_PATH: '',
       TRUST_PROXY: '',
       ...setup.env,
-      PORT: String(setup.appPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dir, 'data'),
-      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-    },
+    }),
     stdio: ['ignore', serverLog, serverLog],
   });
   let proxy: ChildProcess | undefined;
   const stopAll = async () => {
-    await stop(proxy);
-    await stop(server);
+    await stopProcess(proxy);
+    await stopProcess(server);
   };
   try {
     const basePath = setup.env.BASE_PATH ? `/${setup.env.BASE_PATH.replace(/^\/+|\/+$/g, '')}` : '';
     const appOrigin = `http://127.0.0.1:${setup.appPort}`;
-    await waitFor(`${appOrigin}${basePath}/api/health`, server, 'the proxied server', serverLogFile);
+    await waitForAnswer(`${appOrigin}${basePath}/api/health`, server, {
+      what: 'the proxied server',
+      timeoutMs: 90_000,
+      log: serverLogFile,
+    });
 
     const prefix = path.join(dir, 'nginx');
     fs.writeFileSync(
@@ -165,7 +130,7 @@ export async function startProxiedApp(name: string, setup: ProxySetup): Promise<
       { stdio: ['ignore', nginxLog, nginxLog] },
     );
     const url = `http://127.0.0.1:${setup.proxyPort}/vault/`;
-    await waitFor(`${url}api/health`, proxy, 'nginx', nginxLogFile);
+    await waitForAnswer(`${url}api/health`, proxy, { what: 'nginx', timeoutMs: 90_000, log: nginxLogFile });
     return { url, appOrigin, stop: stopAll };
   } catch (error) {
     await stopAll();
