@@ -152,32 +152,31 @@ export class WindowCache {
     count: number | undefined,
   ): WindowRow[] | undefined {
     const owner = this.owners.get(userId);
-    const segment = owner && this.segmentHolding(owner, order, start, count);
-    if (!owner || !segment) {
+    const held = owner && this.windowIn(owner, order, start, count);
+    if (!owner || !held) {
       this.tally.misses += 1;
       return undefined;
     }
     this.tally.hits += 1;
-    segment.usedAt = owner.usedAt = this.tick();
-    const first = 'offset' in start ? start.offset : firstAfter(order.sort, segment.entries, start.after);
-    const end = count === undefined ? Infinity : first + count;
-    return segment.entries.slice(first, end).map((entry) => entry.row);
+    held.segment.usedAt = owner.usedAt = this.tick();
+    return held.segment.entries.slice(held.first, held.end).map((entry) => entry.row);
   }
 
-  /** The segment that holds the whole window, if one does. */
-  private segmentHolding(
+  /** The segment that holds the whole window, and where the window is in it; undefined if none does. */
+  private windowIn(
     owner: OwnerWindows,
     order: WindowOrder,
     start: { after: WindowStart | null } | { offset: number },
     count: number | undefined,
-  ): Segment | undefined {
+  ): { segment: Segment; first: number; end: number } | undefined {
     const segments = owner.orders.get(orderKey(order));
     const after = 'after' in start ? start.after : null;
     const segment = segments?.find((s) => startsIn(order.sort, s, after));
     if (!segment) return undefined;
     const first = 'offset' in start ? start.offset : firstAfter(order.sort, segment.entries, after);
     const end = count === undefined ? Infinity : first + count;
-    return segment.to !== null && end > segment.entries.length ? undefined : segment;
+    if (segment.to !== null && end > segment.entries.length) return undefined;
+    return { segment, first, end };
   }
 
   /**
