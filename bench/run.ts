@@ -16,7 +16,8 @@
 //   BENCH_SIZES (100,10000,100000: the vaults of the UI section; the largest is also the vault of the
 //   transfer, list and pg sections, filled in BENCH_IMPORT_PARTS (5) uploads), BENCH_HEAP_ENTRIES (1000),
 //   BENCH_EXPORT_RUNS (3), BENCH_BURST (100), BENCH_UI_RUNS (5), BENCH_LOAD_SECONDS (5),
-//   BENCH_CONNECTIONS (20), BENCH_LOG_LEVEL (info, the server's default), BENCH_DATABASE_URL (else
+//   BENCH_CONNECTIONS (20), BENCH_LOG_LEVEL (info, the server's default), BENCH_MINIFY (0: the app built
+//   unminified, for readable profiles), BENCH_DATABASE_URL (else
 //   DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; the pg section is skipped when it does
 //   not answer)
 import { execFileSync } from 'node:child_process';
@@ -397,6 +398,7 @@ async function main(): Promise<boolean> {
         load: path.join(profileDir, 'browser-passwords-load.cpuprofile'),
         search: path.join(profileDir, 'browser-passwords-search.cpuprofile'),
         trace: path.join(profileDir, 'browser-passwords-load.trace.json'),
+        searchTrace: path.join(profileDir, 'browser-passwords-search.trace.json'),
       };
       try {
         await profilePasswordsPage(baseUrl, ownerOf(BIG).token, files);
@@ -416,6 +418,11 @@ async function main(): Promise<boolean> {
             `Chromium CPU profile, a search keystroke in ${groupThousands(BIG)} entries until the list is painted`,
           ),
           `(profile: ${path.relative(ROOT, files.search)})`,
+          renderTrace(
+            summariseTrace(files.searchTrace),
+            `Chromium trace, a search keystroke in ${groupThousands(BIG)} entries until the list is painted`,
+          ),
+          `(trace: ${path.relative(ROOT, files.searchTrace)})`,
         ].join('\n');
       } catch (error) {
         process.stderr.write(`the browser profile failed: ${(error as Error).message}\n`);
@@ -571,7 +578,9 @@ async function main(): Promise<boolean> {
   const judged = rows.map(judge);
   const table = renderTable(judged);
   const seconds = (performance.now() - runStarted) / 1000;
-  process.stdout.write(`\nPassVault bench, ${new Date().toISOString()}, ${gitDescription()}\n`);
+  const unminified =
+    process.env.BENCH_MINIFY === '0' ? " (app built unminified: not the product's figures)" : '';
+  process.stdout.write(`\nPassVault bench, ${new Date().toISOString()}, ${gitDescription()}${unminified}\n`);
   process.stdout.write(
     `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load ${os
       .loadavg()

@@ -415,7 +415,7 @@ async function dashboardRun(context: BrowserContext): Promise<DashboardResult> {
 export async function profilePasswordsPage(
   baseUrl: string,
   token: string,
-  files: { load: string; search: string; trace: string },
+  files: { load: string; search: string; trace: string; searchTrace: string },
 ): Promise<void> {
   const profile = await profileContext(baseUrl, token);
   const { context } = profile;
@@ -436,6 +436,12 @@ export async function profilePasswordsPage(
       await waitForCards(tracedPage);
     });
     await settle(tracedPage);
+    // The keystroke traced too: the CPU profile alone files the browser's own work (style, layout,
+    // paint) under "(program)".
+    await searchBoxReady(tracedPage);
+    await traced(await context.newCDPSession(tracedPage), files.searchTrace, () =>
+      typeNarrowingKey(tracedPage),
+    );
     await tracedPage.close();
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
