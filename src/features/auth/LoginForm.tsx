@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useFormik } from 'formik';
-import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
 import { fieldProps } from '../../shared/ui/formikField';
 import { PasswordField } from '../../shared/ui/PasswordField';
 import { TextInput } from '../../shared/ui/TextInput';
+import { useAttemptToasts } from '../../shared/ui/useAttemptToasts';
 import type { LoginCredentials } from './authTypes';
 import { loginSchema } from './loginSchema';
 import { loginFailureText, useLogin } from './useLogin';
@@ -24,7 +24,7 @@ export interface LoginFormProps {
 /** Step 1 of a sign-in: e-mail and password (SPEC sections 2, 4 and 8). */
 export function LoginForm({ initialEmail, onTwoFactor }: LoginFormProps) {
   const login = useLogin();
-  const { enqueueSnackbar } = useSnackbar();
+  const { attemptFailed, attemptsAnswered } = useAttemptToasts();
 
   const formik = useFormik({
     initialValues: { email: initialEmail, password: '' },
@@ -33,12 +33,14 @@ export function LoginForm({ initialEmail, onTwoFactor }: LoginFormProps) {
       const credentials = { email: values.email.trim(), password: values.password };
       try {
         const outcome = await login(credentials);
+        // The password was right (signed in, or a code to come): earlier refusals no longer apply.
+        attemptsAnswered();
         // Either way the password leaves this form: signed in, or held by the page for the code step.
         // Only a code step that could not open leaves it here, for the next press of Sign In.
         if (outcome === 'twoFactor' && !(await onTwoFactor(credentials))) return;
         helpers.resetForm({ values: { email: credentials.email, password: '' } });
       } catch (error) {
-        enqueueSnackbar(loginFailureText(error), { variant: 'error' });
+        attemptFailed(loginFailureText(error));
         void helpers.setFieldValue('password', '', false);
         void helpers.setFieldTouched('password', false, false);
       }

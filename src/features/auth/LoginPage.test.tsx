@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { getStoredToken } from '../../shared/api/tokenStorage';
 import { mockApi } from '../../test/mockApi';
 import { renderApp, TEST_USER } from '../../test/renderApp';
+import { pauseToasts } from '../../test/toasts';
 
 async function openLogin() {
   const view = renderApp('/login');
@@ -75,6 +76,25 @@ test("wrong credentials: the server's 'Invalid credentials' and the password fie
   expect(email).toHaveValue('ada@example.com');
   expect(router.state.location.pathname).toBe('/login');
   expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+});
+
+test('a refusal’s toast closes when the next sign-in succeeds', async () => {
+  let answer = { status: 401, body: { message: 'Invalid credentials' } as object };
+  mockApi({ 'POST /auth/login': () => answer });
+  const { user, email, password, submit, router } = await openLogin();
+  await user.type(email, 'ada@example.com');
+  await user.type(password, 'wrong');
+  await user.click(submit);
+  expect(await screen.findByText('Invalid credentials')).toBeInTheDocument();
+  pauseToasts();
+
+  answer = { status: 200, body: { success: true, data: { user: TEST_USER, token: 'tk4' } } };
+  await user.type(password, 'Secret#123');
+  await user.click(submit);
+  expect(await screen.findByText('Login successful!')).toBeInTheDocument();
+  await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  // Closed by the success: paused, it would have stayed.
+  await waitFor(() => expect(screen.queryByText('Invalid credentials')).not.toBeInTheDocument());
 });
 
 test("another server error is shown as it is; with no message, 'Invalid credentials'", async () => {

@@ -12,6 +12,7 @@ import { OtpField } from '../../shared/ui/OtpField';
 import { resetOtpSchema } from './otpSchemas';
 import { ResendCode } from './ResendCode';
 import { useCountdown } from '../../shared/ui/useCountdown';
+import { useAttemptToasts } from '../../shared/ui/useAttemptToasts';
 
 interface ResetOtpStepProps {
   email: string;
@@ -25,6 +26,7 @@ interface ResetOtpStepProps {
 export function ResetOtpStep({ email, initialCooldown, onVerified, onChangeEmail }: ResetOtpStepProps) {
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
+  const { attemptFailed, attemptsAnswered } = useAttemptToasts();
   const { remaining, restart } = useCountdown(initialCooldown ?? RESEND_COOLDOWN_SECONDS);
   const [resending, setResending] = useState(false);
 
@@ -35,11 +37,12 @@ export function ResetOtpStep({ email, initialCooldown, onVerified, onChangeEmail
     onSubmit: async ({ otp }, helpers) => {
       try {
         await dispatch(authApi.endpoints.verifyResetOtp.initiate({ email, otp }, { track: false })).unwrap();
+        attemptsAnswered();
         enqueueSnackbar('OTP verified successfully!', { variant: 'success' });
         onVerified(otp);
       } catch (error) {
         helpers.resetForm();
-        enqueueSnackbar(failureText(error, 'Invalid or expired OTP'), { variant: 'error' });
+        attemptFailed(failureText(error, 'Invalid or expired OTP'));
       }
     },
   });

@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
 import { useFormik } from 'formik';
-import { useSnackbar } from 'notistack';
 import { MAX_CODE_INPUT_LENGTH } from '../../common/limits';
 import { fieldProps } from '../../shared/ui/formikField';
 import { TextInput } from '../../shared/ui/TextInput';
+import { useAttemptToasts } from '../../shared/ui/useAttemptToasts';
 import { AuthCard } from './AuthCard';
 import type { LoginCredentials } from './authTypes';
 import { twoFactorCodeSchema } from './twoFactorSchema';
@@ -30,7 +30,7 @@ export interface TwoFactorStepProps {
 /** Issue 4: the second step of a sign-in with two-factor on; the same login call with `twoFactorCode`. */
 export function TwoFactorStep({ credentials, onBack, onSignedIn }: TwoFactorStepProps) {
   const login = useLogin();
-  const { enqueueSnackbar } = useSnackbar();
+  const { attemptFailed, attemptsAnswered } = useAttemptToasts();
   // A refused code, shown under the field until the next one is typed.
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -46,12 +46,14 @@ export function TwoFactorStep({ credentials, onBack, onSignedIn }: TwoFactorStep
         const outcome = await login({ ...credentials, twoFactorCode: code.trim() });
         // A code works once: it never outlives the attempt.
         helpers.resetForm();
-        if (outcome === 'signedIn') onSignedIn();
-        else setFailure(INVALID_TWO_FACTOR_CODE);
+        if (outcome === 'signedIn') {
+          attemptsAnswered();
+          onSignedIn();
+        } else setFailure(INVALID_TWO_FACTOR_CODE);
       } catch (error) {
         helpers.resetForm();
         const text = loginFailureText(error);
-        enqueueSnackbar(text, { variant: 'error' });
+        attemptFailed(text);
         // The password itself was refused (changed meanwhile): retrying codes cannot help.
         if (text === INVALID_CREDENTIALS) onBack();
         else setFailure(text);

@@ -12,6 +12,7 @@ import { AuthCard } from './AuthCard';
 import { failureText } from './failureText';
 import { otpFieldProps } from '../../shared/ui/formikField';
 import { OtpField } from '../../shared/ui/OtpField';
+import { useAttemptToasts } from '../../shared/ui/useAttemptToasts';
 import { registrationOtpSchema } from './otpSchemas';
 import { ResendCode } from './ResendCode';
 import { useRegistrationResend } from './useRegistrationResend';
@@ -22,6 +23,7 @@ export function VerifyOtpForm({ registration }: { registration: PendingRegistrat
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  const { attemptFailed, attemptsAnswered } = useAttemptToasts();
   const resend = useRegistrationResend(registration);
 
   const formik = useFormik({
@@ -35,11 +37,12 @@ export function VerifyOtpForm({ registration }: { registration: PendingRegistrat
           authApi.endpoints.verifyRegistrationOtp.initiate({ ...registration, otp }, { track: false }),
         ).unwrap();
         helpers.resetForm();
+        attemptsAnswered();
         enqueueSnackbar('Registration completed successfully!', { variant: 'success' });
         void navigate('/dashboard', { replace: true });
       } catch (error) {
         helpers.resetForm();
-        enqueueSnackbar(failureText(error, 'OTP verification failed'), { variant: 'error' });
+        attemptFailed(failureText(error, 'OTP verification failed'));
       }
     },
   });

@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { getStoredToken } from '../../shared/api/tokenStorage';
 import { mockApi } from '../../test/mockApi';
 import { renderApp, TEST_USER } from '../../test/renderApp';
+import { pauseToasts } from '../../test/toasts';
 
 const EMAIL = 'ada@example.com';
 const HANDLE = 'handle-from-the-register-answer';
@@ -54,6 +55,24 @@ test("success: 'Registration completed successfully!', signed in, token stored, 
   expect(calls[0].body).toEqual({ email: EMAIL, otp: '123456', registrationId: HANDLE });
   expect(getStoredToken()).toBe('tk2');
   expect(selectCurrentUser(store.getState())).toEqual(TEST_USER);
+});
+
+test('a refused code’s toast closes when the next code is accepted', async () => {
+  let answer = { status: 400, body: { message: 'Invalid or expired OTP' } as object };
+  mockApi({ 'POST /auth/verify-registration-otp': () => answer });
+  const { user, code, submit, router } = await openVerify();
+  await user.type(code, '000000');
+  await user.click(submit);
+  expect(await screen.findByText('Invalid or expired OTP')).toBeInTheDocument();
+  pauseToasts();
+
+  answer = { status: 201, body: { success: true, user: TEST_USER, token: 'tk3' } };
+  await user.type(code, '123456');
+  await user.click(submit);
+  expect(await screen.findByText('Registration completed successfully!')).toBeInTheDocument();
+  await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  // Closed by the success: paused, it would have stayed.
+  await waitFor(() => expect(screen.queryByText('Invalid or expired OTP')).not.toBeInTheDocument());
 });
 
 test("failures: the server's text, 'OTP verification failed', 'Invalid response from server'", async () => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeVault, type FakeVault } from '../../test/fakeVaultServer';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { pauseToasts } from '../../test/toasts';
 import { UNLOCK_CODE } from '../../test/fakeMasterPassword';
 import { MasterPasswordPromptProvider } from './MasterPasswordPromptProvider';
 import { useMasterPasswordPrompt } from './useMasterPasswordPrompt';
@@ -68,9 +69,16 @@ describe('master password dialog', () => {
     expect(
       await within(dialog).findByText('Invalid master password. 2 attempts remaining.'),
     ).toBeInTheDocument();
+    // The dialog says it, and so does a toast.
+    expect(screen.getAllByText('Invalid master password. 2 attempts remaining.')).toHaveLength(2);
+    pauseToasts();
 
     await submit(user, MASTER);
     expect(await screen.findByText(`got ${MASTER.length} characters`)).toBeInTheDocument();
+    // The refusal's toast closes once the password is accepted: paused, it would have stayed.
+    await waitFor(() =>
+      expect(screen.queryByText('Invalid master password. 2 attempts remaining.')).not.toBeInTheDocument(),
+    );
     expect(store.getState().masterPassword).toEqual({ lockedOut: false, dialog: null });
     expect(window.localStorage.getItem('token')).toBe('session-token');
     // No password in the store, the cache or anywhere DevTools could see it.

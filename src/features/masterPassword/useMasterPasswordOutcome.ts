@@ -1,12 +1,14 @@
 // The one place where the answer to a master password is understood, whichever screen sent it (the
 // dialog, export/import, the settings forms). The server counts: its answer updates the cached status
-// that every dialog shows, a wrong password is toasted with what remains, the session's last attempt
-// signs out 2 s later (SPEC section 4), and a paused account is sent to the unlock step.
+// that every dialog shows, a wrong password is toasted with what remains (the toast closes once one is
+// accepted), the session's last attempt signs out 2 s later (SPEC section 4), and a paused account is
+// sent to the unlock step.
 import { useCallback } from 'react';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { isApiFailure, type ApiFailure } from '../../shared/api/errorText';
+import { useAttemptToasts } from '../../shared/ui/useAttemptToasts';
 import { endSession } from '../auth';
 import { MAX_MASTER_PASSWORD_ATTEMPTS, REDIRECT_DELAY_MS } from '../../common/constants';
 import type { MasterPasswordStatus } from '../../common/wire';
@@ -50,11 +52,13 @@ export function useMasterPasswordOutcome() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  const { attemptFailed, attemptsAnswered } = useAttemptToasts();
   const lockedOut = useAppSelector(selectMasterPasswordLockedOut);
 
   const accepted = useCallback(() => {
+    attemptsAnswered();
     dispatch(patchStatus(() => ({ attemptsRemaining: MAX_MASTER_PASSWORD_ATTEMPTS })));
-  }, [dispatch]);
+  }, [attemptsAnswered, dispatch]);
 
   const signOutSoon = useCallback(() => {
     enqueueSnackbar(LOCKOUT_TOAST, { variant: 'error' });
@@ -85,12 +89,12 @@ export function useMasterPasswordOutcome() {
         const remaining = error.attemptsRemaining;
         dispatch(patchStatus((current) => ({ ...current, attemptsRemaining: remaining })));
         const message = invalidMasterPasswordMessage(remaining);
-        enqueueSnackbar(message, { variant: 'error' });
+        attemptFailed(message);
         return { kind: 'wrong', message };
       }
       return { kind: 'other' };
     },
-    [dispatch, enqueueSnackbar, signOutSoon],
+    [attemptFailed, dispatch, enqueueSnackbar, signOutSoon],
   );
 
   return { accepted, failed, lockedOut };
