@@ -4,10 +4,12 @@
 import { sql } from 'kysely';
 import { insertPastUser, pastEntryRow, pastSchema } from '../test/pastSchema';
 import { testDatabaseFor } from '../test/testDatabase';
-import { migrateTo, migrateToLatest } from './migrate';
+import { migrateTo } from './migrate';
 
 const AT = '2026-03-01T00:00:00.000Z';
 const BEFORE_027 = '2026_11_29_026_postgres_update_triggers';
+/** This migration, not the latest: later ones may rewrite every entry, which logs changes of their own. */
+const MIGRATION_027 = '2026_12_06_027_list_changes';
 
 describe('migration 027: the list change log', () => {
   const t = testDatabaseFor('passvault-migrate-027');
@@ -54,7 +56,7 @@ describe('migration 027: the list change log', () => {
 
   it('starts an existing vault at version 0, then logs each insert and delete and keeps counting', async () => {
     expect(await entryCount()).toBe(3);
-    await migrateToLatest(t.db);
+    await migrateTo(t.db, MIGRATION_027);
     expect(await version()).toBe(0);
     expect(await log()).toEqual([]);
     await pastSchema(t.db)
@@ -82,7 +84,7 @@ describe('migration 027: the list change log', () => {
           where table_schema = current_schema() and table_name = 'vault_keys'`.execute(t.db)
       : await sql<{ name: string }>`select name from pragma_table_info('vault_keys')`.execute(t.db);
     expect(columns.rows.map((row) => row.name)).not.toContain('list_version');
-    await migrateToLatest(t.db);
+    await migrateTo(t.db, MIGRATION_027);
     await pastSchema(t.db).deleteFrom('passwords').where('id', '=', 'e').execute();
     expect(await entryCount()).toBe(3);
     expect(await log()).toEqual([[1, 'e']]);

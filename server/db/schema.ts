@@ -150,6 +150,8 @@ export interface PasswordsTable {
   notes_enc: string;
   /** 1 when the entry has a TOTP (lists say so without opening it). */
   has_totp: Generated<number>;
+  /** 1 when the entry has notes (its details say so without opening them). */
+  has_notes: Generated<number>;
   /** The otpauth URI or base32 secret, sealed with the vault key; null: none. */
   totp_enc: string | null;
   /** Every custom field (JSON) sealed with the vault key; null: none. */
@@ -177,9 +179,10 @@ export interface PasswordsTable {
 /** A deleted entry, whole, until it is restored or purged (vault module). */
 export interface PasswordsTrashTable extends Omit<
   PasswordsTable,
-  'search_text' | 'has_totp' | 'list_json' | 'reuse_count' | 'title_sort'
+  'search_text' | 'has_totp' | 'has_notes' | 'list_json' | 'reuse_count' | 'title_sort'
 > {
   has_totp: number;
+  has_notes: number;
   deleted_at: string;
 }
 

@@ -71,6 +71,8 @@ export const PasswordEntrySchema = Type.Object({
   _id: Type.String(),
   ...entryFields,
   hasTotp: Type.Boolean(),
+  /** Whether it has notes (they stay sealed until the master password opens them). */
+  hasNotes: Type.Boolean(),
   fields: Type.Array(ListedFieldSchema),
   health: PasswordHealthSchema,
   ...timestamps,

@@ -81,6 +81,7 @@ export function makeEntry(overrides: Partial<RevealedPasswordEntry> = {}): Revea
       ...overrides.health,
     },
     hasTotp: Boolean((overrides.totp ?? '').trim()),
+    hasNotes: Boolean(overrides.notes),
   };
 }
 
@@ -105,14 +106,19 @@ function publicEntry(entry: RevealedPasswordEntry, others: RevealedPasswordEntry
 
 function listedEntry({
   password: _password,
-  notes: _notes,
+  notes,
   totp,
   totpCode: _code,
   totpRemaining: _remaining,
   fields,
   ...entry
 }: RevealedPasswordEntry): PasswordEntry {
-  return { ...entry, hasTotp: Boolean(totp?.trim()), fields: listedFields(fields ?? []) };
+  return {
+    ...entry,
+    hasTotp: Boolean(totp?.trim()),
+    hasNotes: Boolean(notes),
+    fields: listedFields(fields ?? []),
+  };
 }
 
 /** What `POST /passwords/{id}/view` answers: every secret, and the TOTP's code of this moment. */
@@ -121,6 +127,7 @@ function revealedEntry(entry: RevealedPasswordEntry): RevealedPasswordEntry {
   return {
     ...entry,
     hasTotp: current !== null,
+    hasNotes: Boolean(entry.notes),
     totp: entry.totp ?? '',
     totpCode: current?.code ?? null,
     totpRemaining: current?.remaining ?? null,

@@ -35,6 +35,7 @@ export type SealedSecrets = Pick<
   repo.PasswordRow,
   | 'password_enc'
   | 'notes_enc'
+  | 'has_notes'
   | 'has_totp'
   | 'totp_enc'
   | 'fields_enc'
@@ -64,6 +65,7 @@ export function sealSecrets(
     ...health,
     password_enc: seal(SECRET_FIELDS.password, secrets.password),
     notes_enc: seal(SECRET_FIELDS.notes, secrets.notes),
+    has_notes: secrets.notes ? 1 : 0,
     has_totp: secrets.totp ? 1 : 0,
     totp_enc: secrets.totp ? seal(SECRET_FIELDS.totp, secrets.totp) : null,
     fields_enc: hasFields ? seal(SECRET_FIELDS.fields, JSON.stringify(secrets.fields)) : null,

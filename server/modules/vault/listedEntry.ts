@@ -43,6 +43,7 @@ export interface ListedColumns {
   is_favorite: number | boolean;
   tags: string;
   has_totp?: number | boolean | null;
+  has_notes: number | boolean | null;
   strength: number | string | null;
   password_changed_at: string | null;
   created_at: string;
@@ -51,7 +52,7 @@ export interface ListedColumns {
 
 /** The plain columns of a row as answers and export files carry them. */
 export function plainFieldsOf(
-  row: Omit<ListedColumns, 'id' | 'has_totp' | 'strength' | 'password_changed_at'>,
+  row: Omit<ListedColumns, 'id' | 'has_totp' | 'has_notes' | 'strength' | 'password_changed_at'>,
 ) {
   return {
     title: row.title,
@@ -82,6 +83,7 @@ function listedPartOf(row: StoredListColumns): Omit<PasswordEntry, 'fields'> {
     _id: row.id,
     ...plain,
     hasTotp: Number(row.has_totp ?? 0) === 1,
+    hasNotes: Number(row.has_notes ?? 0) === 1,
     health: {
       strength: row.strength === null ? null : Number(row.strength),
       reusedIn: reusedIn(row.reuse_count),

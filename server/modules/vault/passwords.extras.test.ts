@@ -111,6 +111,26 @@ describe('/api/passwords: TOTP and custom fields', () => {
     expect(row.has_totp).toBe(1);
   });
 
+  it('lists whether an entry has notes, never the notes, and follows an update that adds or clears them', async () => {
+    const entry = await create({ notes: 'Recovery: 1234-5678' });
+    expect(entry.hasNotes).toBe(true);
+    expect((await listed(entry._id)).hasNotes).toBe(true);
+    expect((await call('GET', '?limit=100')).body).not.toContain('1234-5678');
+    expect((await rowOf(entry._id)).has_notes).toBe(1);
+
+    const put = (payload: object) =>
+      call('PUT', `/${entry._id}`, { ...payload, masterPassword: alice.masterPassword });
+    expect((await put({ title: 'Renamed' })).json().data.password.hasNotes).toBe(true);
+    expect((await put({ notes: '' })).json().data.password.hasNotes).toBe(false);
+    expect((await listed(entry._id)).hasNotes).toBe(false);
+    expect((await put({ notes: 'x' })).json().data.password.hasNotes).toBe(true);
+    expect((await listed(entry._id)).hasNotes).toBe(true);
+
+    const plain = await create({});
+    expect(plain.hasNotes).toBe(false);
+    expect((await listed(plain._id)).hasNotes).toBe(false);
+  });
+
   it('answers an entry without extras with an empty TOTP, no code and no fields', async () => {
     const entry = await create({});
     expect(entry).toMatchObject({ hasTotp: false, fields: [] });

@@ -74,6 +74,7 @@ describe('GET /api/passwords, stats and favourites', () => {
           'createdAt',
           'email',
           'fields',
+          'hasNotes',
           'hasTotp',
           'health',
           'isFavorite',

@@ -41,6 +41,7 @@ export function storedRow(row: NewPasswordRow, reuseCount: number): StoredNewRow
     tags: row.tags ?? '[]',
     strength: row.strength ?? null,
     password_changed_at: row.password_changed_at ?? null,
+    has_notes: row.has_notes ?? 0,
   };
   return { ...row, ...derivedColumns(source, reuseCount) };
 }

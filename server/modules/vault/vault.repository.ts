@@ -51,6 +51,7 @@ const LISTED_COLUMNS = [
   'is_favorite',
   'tags',
   'has_totp',
+  'has_notes',
   'fields_listed',
   'strength',
   'reuse_fp',
@@ -414,6 +415,7 @@ const CONTENT_COLUMNS = [
   'tags',
   'password_enc',
   'notes_enc',
+  'has_notes',
   'has_totp',
   'totp_enc',
   'fields_enc',
@@ -459,7 +461,7 @@ export async function updateBatch(db: Executor, userId: string, rows: EntryUpdat
   // VALUES parameters arrive as text on PostgreSQL: the integer columns are cast back.
   const assignments = sql.join(
     UPDATED_COLUMNS.map((column) =>
-      column === 'is_favorite' || column === 'has_totp' || column === 'strength'
+      column === 'is_favorite' || column === 'has_totp' || column === 'has_notes' || column === 'strength'
         ? sql`${sql.ref(column)} = cast(${sql.ref(`v.${column}`)} as integer)`
         : sql`${sql.ref(column)} = ${sql.ref(`v.${column}`)}`,
     ),
@@ -634,7 +636,7 @@ export async function moveToTrash(trx: Executor, userId: string, id: string, now
   if (!row) return false;
   await trx
     .insertInto('passwords_trash')
-    .values({ ...row, has_totp: Number(row.has_totp), deleted_at: now })
+    .values({ ...row, has_totp: Number(row.has_totp), has_notes: Number(row.has_notes), deleted_at: now })
     .execute();
   await recountReuse(trx, userId, [row.reuse_fp]);
   return true;

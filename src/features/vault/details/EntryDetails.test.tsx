@@ -94,6 +94,20 @@ describe('the entry detail panel', () => {
 
   afterEach(() => jest.useRealTimers());
 
+  it('says an entry has no notes before the master password, and masks notes only where there are some', async () => {
+    const { user } = renderPasswordsWithDetails();
+    const plain = await openDetails(user, 'Old forum');
+    // No notes: a dash, as after a reveal; nothing that suggests a secret is there.
+    expect(row(plain, 'Notes')).toHaveTextContent('—');
+    expect(row(plain, 'Notes')).not.toHaveTextContent('••••••••');
+    await user.click(within(plain).getByRole('button', { name: 'Close details' }));
+    await waitFor(() => expect(plain).not.toBeInTheDocument());
+
+    const withNotes = await openDetails(user, 'GitHub');
+    expect(row(withNotes, 'Notes')).toHaveTextContent('••••••••');
+    expect(vault.count('POST /passwords/:id/view')).toBe(0);
+  });
+
   it('shows what the list carries at once, and no secret before the master password', async () => {
     const { user } = renderPasswordsWithDetails();
     const panel = await openDetails(user, 'GitHub');

@@ -120,7 +120,7 @@ export function EntryDetails({ entry, titleId, actions, onClose }: EntryDetailsP
           >
             {entry.website && <WebsiteLink website={entry.website} />}
           </DetailRow>
-          <NotesRow secrets={secrets} />
+          <NotesRow secrets={secrets} hasNotes={entry.hasNotes} />
         </DetailSection>
         <DetailFields entry={entry} revealed={secrets?.fields} actions={actions} />
         <DetailSection>

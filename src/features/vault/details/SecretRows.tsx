@@ -79,9 +79,12 @@ function LiveTotp({ totp, onCopy }: { totp: string; onCopy: () => void }) {
   );
 }
 
-/** The notes, line breaks kept, once revealed (a dash when there are none); bullets before. */
-export function NotesRow({ secrets }: { secrets: RevealedSecrets | undefined }) {
-  if (!secrets) return <DetailRow label="Notes">{MASKED_PASSWORD}</DetailRow>;
+/**
+ * The notes, line breaks kept, once revealed; bullets before, but only when there are notes to reveal
+ * (the list says whether there are): a dash when there are none, revealed or not.
+ */
+export function NotesRow({ secrets, hasNotes }: { secrets: RevealedSecrets | undefined; hasNotes: boolean }) {
+  if (!secrets) return <DetailRow label="Notes">{hasNotes ? MASKED_PASSWORD : null}</DetailRow>;
   return (
     <DetailRow label="Notes" preWrap>
       {secrets.notes}
