@@ -2,7 +2,7 @@
 // from then on inserts and deletes keep counting the entries and log a change each; going back drops the
 // log and its version and leaves the entries counted as before. Runs on SQLite and on PostgreSQL.
 import { sql } from 'kysely';
-import { insertPastUser, pastEntryRow, pastSchema } from '../test/pastSchema';
+import { insertPastUser, insertPastVaultKey, pastEntryRow, pastSchema } from '../test/pastSchema';
 import { testDatabaseFor } from '../test/testDatabase';
 import { migrateTo } from './migrate';
 
@@ -17,17 +17,7 @@ describe('migration 027: the list change log', () => {
   beforeAll(async () => {
     await migrateTo(t.db, BEFORE_027);
     await insertPastUser(t.db, 'u1', AT);
-    await pastSchema(t.db)
-      .insertInto('vault_keys')
-      .values({
-        user_id: 'u1',
-        vault_key_wrapped: 'wrapped',
-        kdf_salt: 'salt',
-        kdf_memory_kib: 65536,
-        kdf_iterations: 3,
-        kdf_parallelism: 4,
-      })
-      .execute();
+    await insertPastVaultKey(t.db, 'u1');
     await pastSchema(t.db)
       .insertInto('passwords')
       .values(['a', 'b', 'c'].map((id) => pastEntryRow(id, 'u1', id, AT)))

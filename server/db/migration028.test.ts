@@ -3,7 +3,7 @@
 // takes both away and leaves the listed form as it was. Runs on SQLite and on PostgreSQL.
 import crypto from 'node:crypto';
 import { seal } from '../crypto/aead';
-import { insertPastUser, pastEntryRow, pastSchema } from '../test/pastSchema';
+import { insertPastUser, insertPastVaultKey, pastEntryRow, pastSchema } from '../test/pastSchema';
 import { testDatabaseFor } from '../test/testDatabase';
 import { migrateTo, migrateToLatest } from './migrate';
 
@@ -38,17 +38,7 @@ describe('migration 028: whether an entry has notes', () => {
   beforeAll(async () => {
     await migrateTo(t.db, BEFORE_028);
     await insertPastUser(t.db, 'u1', AT);
-    await pastSchema(t.db)
-      .insertInto('vault_keys')
-      .values({
-        user_id: 'u1',
-        vault_key_wrapped: 'wrapped',
-        kdf_salt: 'salt',
-        kdf_memory_kib: 65536,
-        kdf_iterations: 3,
-        kdf_parallelism: 4,
-      })
-      .execute();
+    await insertPastVaultKey(t.db, 'u1');
     for (const [id, notes] of Object.entries(NOTES)) {
       await pastSchema(t.db)
         .insertInto('passwords')

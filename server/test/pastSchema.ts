@@ -29,6 +29,21 @@ export async function insertPastUser(
     .execute();
 }
 
+/** Inserts the vault key row of `userId` with the columns every schema since migration 010 has. */
+export async function insertPastVaultKey(db: Db, userId: string): Promise<void> {
+  await pastSchema(db)
+    .insertInto('vault_keys')
+    .values({
+      user_id: userId,
+      vault_key_wrapped: 'wrapped',
+      kdf_salt: 'salt',
+      kdf_memory_kib: 65536,
+      kdf_iterations: 3,
+      kdf_parallelism: 4,
+    })
+    .execute();
+}
+
 /** An entry row of `userId` with the columns every schema since migration 010 requires: its id is its title. */
 export function pastEntryRow(id: string, userId: string, searchText: string, at: string) {
   return {
