@@ -332,6 +332,8 @@ export function createAuthService(ctx: AppContext, options: AuthServiceOptions) 
           },
         },
       );
+      // The settings' Security Alerts covers every password change, a reset included.
+      if (user) void sendSecurityAlert(ctx, user.id, 'password-reset', { ip });
     },
 
     /** Waits for the reset mails still being sent (graceful shutdown, tests). */

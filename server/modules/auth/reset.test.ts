@@ -1,5 +1,6 @@
 import { codeFrom } from '../../test/smtpServer';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { settleSecurityAlerts } from '../user/securityAlerts';
 import {
   assertNoSecretsLogged,
   get,
@@ -35,6 +36,14 @@ describe('password reset by e-mailed code', () => {
   });
   afterAll(() => t.close());
 
+  async function resetAlertsTo(email: string) {
+    await settleSecurityAlerts(t.ctx);
+    return t.smtp.mails.filter(
+      (mail) =>
+        mail.to.includes(email) && mail.subject === 'PassVault security alert: Your password was reset',
+    );
+  }
+
   it('forgot -> verify-otp -> reset: the new password works, the old one and old sessions do not', async () => {
     const { email, token } = await registerUser(t);
     const ip = uniqueIp();
@@ -69,6 +78,15 @@ describe('password reset by e-mailed code', () => {
     const again = await post(t, '/reset-password', { email, otp, password: PASSWORD }, { ip });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: 'Invalid or expired OTP' });
+
+    // Security Alerts (on by default) tells of the reset, once, without the password or the code.
+    const alerts = await resetAlertsTo(email);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.text).toMatch(
+      /The password of your PassVault account was reset with a code mailed to this address on .* UTC from /,
+    );
+    expect(alerts[0]?.text).not.toContain(NEW_PASSWORD);
+    expect(alerts[0]?.text).not.toContain(otp);
   });
 
   it('gives an unknown e-mail the identical answer and sends it no mail', async () => {
@@ -138,6 +156,7 @@ describe('password reset by e-mailed code', () => {
     expect(retry.statusCode).toBe(400);
     expect(retry.json()).toEqual({ message: 'Invalid or expired OTP' });
     expect((await login(t, email, PASSWORD)).statusCode).toBe(200);
+    expect(await resetAlertsTo(email)).toEqual([]);
   });
 
   it('refuses a wrong, an expired or a weak reset', async () => {

@@ -9,6 +9,7 @@ import { findSettings } from './user.repository';
 export type SecurityAlertKind =
   | 'sign-in'
   | 'password-changed'
+  | 'password-reset'
   | 'master-password-changed'
   | 'two-factor-enabled'
   | 'two-factor-disabled'
@@ -35,6 +36,12 @@ const ALERTS: Record<SecurityAlertKind, { subject: string; what: string; advice:
     subject: 'Your password was changed',
     what: 'The password of your PassVault account was changed',
     advice: 'If this was not you, reset your password now with "Forgot your password" on the sign-in page.',
+  },
+  'password-reset': {
+    subject: 'Your password was reset',
+    what: 'The password of your PassVault account was reset with a code mailed to this address',
+    advice:
+      'If this was not you, someone can read your e-mail: secure your e-mail account, then reset your password again with "Forgot your password" on the sign-in page.',
   },
   'master-password-changed': {
     subject: 'Your master password was changed',

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
-import { isPasswordValid } from '../../common/passwordPolicy';
+import { isPasswordValid, PASSWORDS_MUST_DIFFER } from '../../common/passwordPolicy';
 import { useAppDispatch } from '../../app/hooks';
 import { fieldProps } from '../../shared/ui/formikField';
 import { PasswordField } from '../../shared/ui/PasswordField';
@@ -12,6 +12,8 @@ import { authApi } from './authApi';
 import { failureText } from './failureText';
 import { newPasswordSchema, WEAK_PASSWORD_TOAST } from './resetSchemas';
 import { useDelayedNavigate } from './useDelayedNavigate';
+
+const CODE_USED_UP = 'For your security that code cannot be used again: ask for a new one.';
 
 interface NewPasswordStepProps {
   email: string;
@@ -40,7 +42,11 @@ export function NewPasswordStep({ email, otp, onCodeRejected }: NewPasswordStepP
       } catch (error) {
         const text = failureText(error, 'Failed to reset password');
         enqueueSnackbar(text, { variant: 'error' });
-        if (/OTP/i.test(text)) onCodeRejected();
+        if (text === PASSWORDS_MUST_DIFFER) {
+          // The server uses the code up on this refusal, so it cannot test guesses of the master password.
+          enqueueSnackbar(CODE_USED_UP, { variant: 'info' });
+          onCodeRejected();
+        } else if (/OTP/i.test(text)) onCodeRejected();
       }
     },
   });

@@ -177,3 +177,26 @@ test('a code asked for again within the minute: the wizard says when a new one m
   expect(screen.getByRole('button', { name: /Resend code in (40|39)s/ })).toBeDisabled();
   expect(calls).toHaveLength(1);
 });
+
+test('the master password as the new one: refused, and back to step 2 for a new code (the server used it up)', async () => {
+  mockApi({
+    'POST /auth/verify-otp': { body: { success: true } },
+    'POST /auth/reset-password': {
+      status: 400,
+      body: { message: 'The account password and the master password must be different' },
+    },
+  });
+  const { user } = await openWizard();
+  await toStepThree(user);
+  await user.type(screen.getByLabelText('New password'), NEW_PASSWORD);
+  await user.type(screen.getByLabelText('Confirm new password'), NEW_PASSWORD);
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+  expect(
+    await screen.findByText('The account password and the master password must be different'),
+  ).toBeInTheDocument();
+  expect(
+    screen.getByText('For your security that code cannot be used again: ask for a new one.'),
+  ).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Enter your code' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Reset code')).toHaveValue('');
+});
