@@ -9,6 +9,6 @@ export {
   type MasterPasswordFailure,
 } from './useMasterPasswordOutcome';
 export { UnlockPausedPanel } from './UnlockPausedPanel';
-export { useUnlockWindow, type UnlockWindow } from './useUnlockWindow';
+export { useUnlockWindow, useWhenUnlockWindowCloses, type UnlockWindow } from './useUnlockWindow';
 export { attemptsWarning } from './masterPasswordTexts';
 export { masterPasswordSlice } from './masterPasswordSlice';

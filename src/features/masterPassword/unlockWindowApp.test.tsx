@@ -1,7 +1,8 @@
 // First: the stand-in for the DevTools extension must exist before Redux Toolkit loads.
 import { devTools } from '../../test/fakeDevTools';
 // Issue 15 in the whole app: Passwords page, top bar and store as they run, with only `fetch` mocked.
-// One dialog reveals two entries; "Lock now" in the top bar ends the window; the next reveal asks again.
+// One dialog reveals two entries; "Lock now" in the top bar ends the window and hides them; the next
+// reveal asks again.
 // Neither the master password nor the tab's key reaches the store, the RTK Query cache, DevTools or
 // storage.
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -63,8 +64,9 @@ test('one dialog, two reveals, Lock now in the top bar, asked again; no secret i
   );
   expect(server.count('DELETE /auth/vault-unlock')).toBe(1);
 
-  // Hide Alpha, reveal it again: the dialog is back.
-  await user.click(within(await card('Alpha')).getByRole('button', { name: 'Hide password for Alpha' }));
+  // A locked vault shows nothing it decrypted; revealing again asks for the master password.
+  expect(within(await card('Alpha')).queryByText('Alpha-Secret-1!')).not.toBeInTheDocument();
+  expect(within(await card('Bravo')).queryByText('Bravo-Secret-2!')).not.toBeInTheDocument();
   await user.click(within(await card('Alpha')).getByRole('button', { name: 'Reveal password for Alpha' }));
   expect(await screen.findByRole('dialog', { name: 'Master password required' })).toBeInTheDocument();
 

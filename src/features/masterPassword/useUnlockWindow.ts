@@ -1,6 +1,6 @@
 // The unlock window of issue 15 as screens see it: whether this tab's vault is unlocked, until when,
 // and "Lock now". The key itself stays in shared/api/vaultUnlock.ts, out of React and Redux.
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import {
   forgetUnlockWindow,
   subscribeToUnlockWindow,
@@ -35,4 +35,23 @@ export function useUnlockWindow(): UnlockWindow {
     }
   }, [dispatch]);
   return { endsAt, lock };
+}
+
+/**
+ * Calls `onClose` when this tab's unlock window closes: "Lock now", its end, the session's end. A screen
+ * that shows what the window let it decrypt hides it then, as a locked vault should. `onClose` must be
+ * stable (useCallback).
+ */
+export function useWhenUnlockWindowCloses(onClose: () => void): void {
+  useEffect(() => {
+    let open = unlockWindowEndsAt() !== null;
+    const unsubscribe = subscribeToUnlockWindow(() => {
+      const stillOpen = unlockWindowEndsAt() !== null;
+      if (open && !stillOpen) onClose();
+      open = stillOpen;
+    });
+    return () => {
+      unsubscribe();
+    };
+  }, [onClose]);
 }

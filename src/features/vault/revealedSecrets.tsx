@@ -1,7 +1,17 @@
 // What a reveal decrypted, per entry: React state of the Passwords page, never Redux, never the RTK Query
-// cache. Kept above the virtualised list (cards come and go while scrolling) and wiped when the page goes.
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+// cache. Kept above the virtualised list (cards come and go while scrolling) and wiped when the page goes
+// or the tab's unlock window closes (Lock now, its end).
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { CustomField, RevealedPasswordEntry } from '../../common/wire';
+import { useWhenUnlockWindowCloses } from '../masterPassword';
 
 /**
  * The secrets of one revealed entry: its password, its notes, its TOTP as stored ('' for none), every
@@ -60,6 +70,7 @@ const SecretStoreContext = createContext<SecretStore | null>(null);
 export function RevealedSecretsProvider({ children }: { children: ReactNode }) {
   const [store] = useState(() => new SecretStore());
   useEffect(() => () => store.clear(), [store]);
+  useWhenUnlockWindowCloses(useCallback(() => store.clear(), [store]));
   return <SecretStoreContext.Provider value={store}>{children}</SecretStoreContext.Provider>;
 }
 
