@@ -8,13 +8,20 @@ import { baseApi } from '../shared/api/baseApi';
 import { apiBaseUrl } from '../shared/api/basePath';
 import { followOtherTabs } from '../shared/api/otherTabs';
 import { getStoredToken } from '../shared/api/tokenStorage';
+import { forgetUnlockWindow } from '../shared/api/vaultUnlock';
 import { createAppRouter } from './routes';
 import { holdSignedInPaint } from './signedInCode';
 import { setupStore } from './store';
 
 const store = setupStore();
-// A change made in another tab of this browser refetches what it made stale here (otherTabs.ts).
-followOtherTabs(apiBaseUrl(), store.dispatch, (tags) => baseApi.util.invalidateTags(tags));
+// A change made in another tab of this browser refetches what it made stale here; a new unlock or
+// "Lock now" there ends this tab's unlock window, which the server has ended already (otherTabs.ts).
+followOtherTabs(
+  apiBaseUrl(),
+  store.dispatch,
+  (tags) => baseApi.util.invalidateTags(tags),
+  () => forgetUnlockWindow(),
+);
 // Paint the saved (or system) theme before React renders, so there is no flash of the other one.
 applyThemeToDocument(store.getState().theme.mode);
 // SPEC section 4: with a stored token, fetch the current user; until then only a spinner shows.

@@ -117,3 +117,10 @@ export type ExportedEntry = Static<typeof ExportedEntrySchema>;
 /** An entry to be stored (an import row, or a form's save): the dates only when a file has them. */
 export type EntryContent = Omit<ExportedEntry, 'createdAt' | 'updatedAt'> &
   Partial<Pick<ExportedEntry, 'createdAt' | 'updatedAt'>>;
+
+/**
+ * The answer (409) to an update made from an entry as it was before another change (PUT's ifUpdatedAt):
+ * the browser shows it as it is.
+ */
+export const ENTRY_CHANGED_ELSEWHERE =
+  'This entry was changed elsewhere after you opened it. Close the form and edit it again to see the changes.';

@@ -1,6 +1,7 @@
 // Test helper (not used by the app): an in-memory stand-in for the vault API behind a mocked global
 // `fetch`, the network boundary. It follows the server contract of SPEC section 7 and DESIGN.md.
 import { STRENGTH_BANDS, type Category } from '../common/constants';
+import { ENTRY_CHANGED_ELSEWHERE } from '../common/entry';
 import { customFieldsProblem, listedFields, normaliseCustomFields } from '../common/customFields';
 import { evaluatePassword } from '../common/passwordPolicy';
 import { totpCodeAt, totpProblem } from '../common/totp';
@@ -340,14 +341,19 @@ export function installFakeVault(
         });
       }
       case 'PUT /passwords/:id': {
-        const { masterPassword: _m, ...fields } = body;
+        const { masterPassword: _m, ifUpdatedAt, ...fields } = body;
         const problem = saveProblem(fields);
         if (problem) return json(400, { message: problem });
         const before = vault.entries[index];
+        if (ifUpdatedAt !== undefined && ifUpdatedAt !== before.updatedAt) {
+          return json(409, { message: ENTRY_CHANGED_ELSEWHERE });
+        }
         const updated = {
           ...before,
           ...(fields as Partial<RevealedPasswordEntry>),
           ...savedSecrets(fields),
+          // Later than before, even within one millisecond (or under fake timers).
+          updatedAt: new Date(Math.max(Date.now(), Date.parse(before.updatedAt) + 1)).toISOString(),
         };
         // A new password: the old one goes to the history, and the health is worked out again.
         if (typeof fields.password === 'string' && fields.password !== before.password) {

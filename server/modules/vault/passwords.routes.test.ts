@@ -466,6 +466,56 @@ describe('/api/passwords entries', () => {
       expect(await rowOf(entry._id)).toEqual(before);
     });
 
+    it('refuses an update made from an entry as it was before another change (ifUpdatedAt): 409, nothing changed', async () => {
+      const entry = await create(alice, { title: 'Shared', password: 'First-Secret', notes: 'first' });
+      // Two tabs open the form from the same entry.
+      const opened = (await reveal(alice, entry._id)).updatedAt;
+      t.clock.advance(1_000);
+      const first = await call(alice, 'PUT', `/${entry._id}`, {
+        password: 'Tab-B-Secret',
+        notes: 'from tab B',
+        ifUpdatedAt: opened,
+        masterPassword: alice.masterPassword,
+      });
+      expect(first.statusCode).toBe(200);
+      const afterFirst = await rowOf(entry._id);
+      t.clock.advance(1_000);
+      const stale = await call(alice, 'PUT', `/${entry._id}`, {
+        title: 'Shared (A)',
+        password: 'First-Secret',
+        notes: 'first',
+        ifUpdatedAt: opened,
+        masterPassword: alice.masterPassword,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({
+        message:
+          'This entry was changed elsewhere after you opened it. Close the form and edit it again to see the changes.',
+      });
+      expect(await rowOf(entry._id)).toEqual(afterFirst);
+      const now = await reveal(alice, entry._id);
+      expect([now.title, now.password, now.notes]).toEqual(['Shared', 'Tab-B-Secret', 'from tab B']);
+
+      // From the entry as it is now, the same change goes through; without ifUpdatedAt, as before.
+      const fresh = await call(alice, 'PUT', `/${entry._id}`, {
+        title: 'Shared (A)',
+        ifUpdatedAt: now.updatedAt,
+        masterPassword: alice.masterPassword,
+      });
+      expect(fresh.statusCode).toBe(200);
+      const unconditional = await call(alice, 'PUT', `/${entry._id}`, {
+        title: 'Shared (B)',
+        masterPassword: alice.masterPassword,
+      });
+      expect(unconditional.statusCode).toBe(200);
+      const gone = await call(alice, 'PUT', `/${UNKNOWN_ID}`, {
+        title: 'x',
+        ifUpdatedAt: opened,
+        masterPassword: alice.masterPassword,
+      });
+      expect(gone.statusCode).toBe(404);
+    });
+
     it('answers 404 for an unknown or malformed id', async () => {
       for (const id of [UNKNOWN_ID, 'nope']) {
         const res = await call(alice, 'PUT', `/${id}`, { title: 'x', masterPassword: alice.masterPassword });

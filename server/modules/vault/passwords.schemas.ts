@@ -72,6 +72,11 @@ export const UpdateEntryBody = Type.Object({
   ...entryFields,
   password: Type.Optional(entryPassword),
   masterPassword: masterPasswordOrUnlock,
+  /**
+   * The entry's updatedAt as the client's form was filled in from it: when given and the entry has
+   * changed since (another tab, another device), the update is refused (409) rather than overwriting it.
+   */
+  ifUpdatedAt: Type.Optional(Type.String({ maxLength: 40 })),
 });
 export type UpdateEntryBody = Static<typeof UpdateEntryBody>;
 

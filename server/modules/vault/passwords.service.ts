@@ -14,7 +14,7 @@ import type {
 import type { AppContext } from '../../context';
 import { newOrderedId } from '../../crypto/tokens';
 import { badRequest } from '../../http/errors';
-import { ENTRY_ID, entryNotFound } from './entryIds';
+import { ENTRY_ID, entryChangedElsewhere, entryNotFound } from './entryIds';
 import type { AuthInfo } from '../../plugins/authenticate';
 import {
   openListedFields,
@@ -319,8 +319,11 @@ export function updatePassword(
     return ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now().toISOString();
       await repo.lockVaultKeyRow(trx, auth.userId);
-      const current = await repo.lockEntry(trx, auth.userId, id, now);
-      if (!current) throw entryNotFound();
+      const current = await repo.lockEntry(trx, auth.userId, id, now, body.ifUpdatedAt);
+      if (!current) {
+        const changed = body.ifUpdatedAt !== undefined && (await repo.findEntry(trx, auth.userId, id));
+        throw changed ? entryChangedElsewhere() : entryNotFound();
+      }
       const given = { password: body.password, notes: body.notes, ...extras };
       const kept = openSecrets(vaultKey, current);
       const secrets: EntrySecrets = {

@@ -181,21 +181,23 @@ export function findEntry(db: Executor, userId: string, id: string): Promise<Pas
 /**
  * Inside a transaction: touches the entry's updated_at and answers the row, holding its write lock (a
  * row lock on PostgreSQL, the database write lock on SQLite) until the transaction ends, so a
- * read-modify-write of the entry cannot lose a concurrent change.
+ * read-modify-write of the entry cannot lose a concurrent change. With `onlyIfUpdatedAt`, only while the
+ * entry's updated_at is still that (checked in the same statement), else undefined.
  */
 export function lockEntry(
   trx: Executor,
   userId: string,
   id: string,
   now: string,
+  onlyIfUpdatedAt?: string,
 ): Promise<PasswordRow | undefined> {
-  return trx
+  let update = trx
     .updateTable('passwords')
     .set({ updated_at: now })
     .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .returningAll()
-    .executeTakeFirst();
+    .where('user_id', '=', userId);
+  if (onlyIfUpdatedAt !== undefined) update = update.where('updated_at', '=', onlyIfUpdatedAt);
+  return update.returningAll().executeTakeFirst();
 }
 
 /** Inside a transaction that called lockVaultKeyRow: a new entry, and the reuse counts it changes. */

@@ -4,6 +4,7 @@
 // the argument never stays in the store.
 import { baseApi } from '../../shared/api/baseApi';
 import type { ApiFailure } from '../../shared/api/errorText';
+import { announceUnlockWindowEnded } from '../../shared/api/otherTabs';
 import { openUnlockWindow } from '../../shared/api/vaultUnlock';
 import type { UnlockGrantAnswer, UnlockWindowMinutes } from '../../common/unlockWindow';
 import type { MasterPasswordStatus } from '../../common/wire';
@@ -47,6 +48,8 @@ export const masterPasswordApi = baseApi.injectEndpoints({
           return { error: { status: 'CUSTOM_ERROR', message: 'Invalid response from server' } };
         }
         openUnlockWindow(unlockKey, endsAt);
+        // The server keeps one window per session: another tab's has just ended.
+        announceUnlockWindowEnded();
         return { data: { endsAt } };
       },
     }),

@@ -6,6 +6,7 @@ import {
   subscribeToUnlockWindow,
   unlockWindowEndsAt,
 } from '../../shared/api/vaultUnlock';
+import { announceUnlockWindowEnded } from '../../shared/api/otherTabs';
 import { useAppDispatch } from '../../app/hooks';
 import { masterPasswordApi } from './masterPasswordApi';
 
@@ -25,6 +26,8 @@ export function useUnlockWindow(): UnlockWindow {
     // This tab can no longer open the vault, whatever the network does: the server keeps only a key
     // sealed under the one just forgotten, and drops it when the window ends.
     forgetUnlockWindow();
+    // The server ends the session's window, which is every tab's: they stop showing it too.
+    announceUnlockWindowEnded();
     try {
       const message = await dispatch(
         masterPasswordApi.endpoints.lockVault.initiate(undefined, { track: false }),

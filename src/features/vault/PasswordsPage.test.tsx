@@ -318,6 +318,35 @@ describe('PasswordsPage', () => {
     expect(vault.count('POST /auth/verify-master')).toBe(1);
   });
 
+  it('refuses to save over a change made elsewhere since the form opened, and keeps what was typed', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit GitHub' }));
+    await answerMasterPassword(user, MASTER);
+    const form = await screen.findByRole('dialog', { name: 'Edit Password' });
+    const openedAt = vault.entries[0]?.updatedAt;
+    // Another tab saves a new password meanwhile.
+    vault.entries[0] = {
+      ...vault.entries[0]!,
+      password: 'Other-Tab-1!',
+      updatedAt: '2030-01-01T00:00:00.000Z',
+    };
+    const title = within(form).getByLabelText(/^Title/);
+    await user.clear(title);
+    await user.type(title, 'GitHub Work');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'This entry was changed elsewhere after you opened it. Close the form and edit it again to see the changes.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Password' })).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Title/)).toHaveValue('GitHub Work');
+    expect(vault.calls.find((call) => call.route === 'PUT /passwords/:id')?.body).toMatchObject({
+      ifUpdatedAt: openedAt,
+    });
+    expect(vault.entries[0]).toMatchObject({ title: 'GitHub', password: 'Other-Tab-1!' });
+  });
+
   it('opens the add form when another screen sends the user here to add one', async () => {
     renderWithProviders(<PasswordsPage />, { path: '/passwords', locationState: { addPassword: true } });
     expect(await screen.findByRole('dialog', { name: 'Add Password' })).toBeInTheDocument();

@@ -23,7 +23,12 @@ export interface EntrySecretArg extends MasterPasswordArg {
   id: string;
 }
 export type CreatePasswordArg = PasswordEntryInput & MasterPasswordArg;
-export type UpdatePasswordArg = Omit<PasswordEntryInput, 'password'> & EntrySecretArg & { password?: string };
+export type UpdatePasswordArg = Omit<PasswordEntryInput, 'password'> &
+  EntrySecretArg & {
+    password?: string;
+    /** The entry's updatedAt the form was filled in from: the server refuses (409) if it changed since. */
+    ifUpdatedAt?: string;
+  };
 export interface FavoriteToggleResult {
   message: string;
   password: PasswordEntry;

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { mockApi } from '../../test/mockApi';
 import { baseApi, trashChanged, vaultChanged } from './baseApi';
-import { followOtherTabs, staleTagsOf } from './otherTabs';
+import { announceUnlockWindowEnded, followOtherTabs, staleTagsOf } from './otherTabs';
 
 // jsdom has no BroadcastChannel; Node's delivers between channels of one name in one process, as a
 // browser does between tabs.
@@ -109,4 +109,33 @@ test('only well-formed messages name tags', () => {
   expect(staleTagsOf({ stale: [{ type: 'Password', id: 7 }] })).toBeNull();
   expect(staleTagsOf(null)).toBeNull();
   expect(staleTagsOf({ stale: 'Stats' })).toBeNull();
+});
+
+test("the end of the session's unlock window is told to the other tabs, and heard from them", async () => {
+  const ended: string[] = [];
+  const store = configureStore({
+    reducer: { [baseApi.reducerPath]: baseApi.reducer },
+    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+  });
+  const close = followOtherTabs(
+    '/api',
+    store.dispatch,
+    (tags) => baseApi.util.invalidateTags(tags),
+    () => ended.push('ended'),
+  );
+  const other = otherTab();
+  try {
+    announceUnlockWindowEnded();
+    await waitFor(() => expect(other.heard).toEqual([{ unlockWindowEnded: true }]));
+    other.channel.postMessage({ unlockWindowEnded: true });
+    await waitFor(() => expect(ended).toEqual(['ended']));
+    // Anything else ends nothing.
+    other.channel.postMessage({ unlockWindowEnded: 'yes' });
+    other.channel.postMessage({ stale: ['Stats'] });
+    await settle();
+    expect(ended).toEqual(['ended']);
+  } finally {
+    close();
+    other.channel.close();
+  }
 });

@@ -1,12 +1,18 @@
 // A change made in one tab makes the same answers stale in this browser's other tabs: they share the
 // session (the token in localStorage) but each has its own cache. A tab tells the others which cache tags
-// its change made stale, over a BroadcastChannel, and they refetch those answers. Only tag names and
-// entry ids travel: never a value, a password or a token.
+// its change made stale, over a BroadcastChannel, and they refetch those answers. It also tells them when
+// the session's unlock window ended under them (one per session: a new unlock or "Lock now" in this tab
+// ends theirs), so they stop offering "Lock now" and hide what it let them decrypt. Only tag names,
+// entry ids and that one fact travel: never a value, a password, a key or a token.
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { CACHE_TAG_TYPES, type CacheTag, type CacheTagType } from './cacheTags';
 
 interface StaleMessage {
   stale: CacheTag[];
+}
+
+interface UnlockWindowEndedMessage {
+  unlockWindowEnded: true;
 }
 
 let channel: BroadcastChannel | null = null;
@@ -28,28 +34,45 @@ export function staleTagsOf(message: unknown): CacheTag[] | null {
   return stale.every(isCacheTag) ? stale : null;
 }
 
-/** Tells this browser's other tabs that these answers are stale; nothing while no channel is open. */
-export function announceToOtherTabs(stale: readonly CacheTag[]): void {
-  if (!channel || stale.length === 0) return;
+function post(message: StaleMessage | UnlockWindowEndedMessage): void {
   try {
-    channel.postMessage({ stale: [...stale] } satisfies StaleMessage);
+    channel?.postMessage(message);
   } catch {
     // A closed channel (the tab is going away) has no one to tell.
   }
 }
 
+/** Tells this browser's other tabs that these answers are stale; nothing while no channel is open. */
+export function announceToOtherTabs(stale: readonly CacheTag[]): void {
+  if (stale.length > 0) post({ stale: [...stale] });
+}
+
+/** Tells this browser's other tabs that the session's unlock window they may hold has ended. */
+export function announceUnlockWindowEnded(): void {
+  post({ unlockWindowEnded: true });
+}
+
+const endsUnlockWindow = (message: unknown): boolean =>
+  (message as Partial<UnlockWindowEndedMessage> | null)?.unlockWindowEnded === true;
+
 /**
  * Opens this tab's channel (named after the app's address: two deployments on one origin do not mix)
- * and turns each message from another tab into `invalidate(tags)`, dispatched. Returns the closer.
+ * and turns each message from another tab into `invalidate(tags)`, dispatched, or into
+ * `onUnlockWindowEnded()`. Returns the closer.
  */
 export function followOtherTabs(
   name: string,
   dispatch: (action: UnknownAction) => unknown,
   invalidate: (tags: CacheTag[]) => UnknownAction,
+  onUnlockWindowEnded: () => void = () => undefined,
 ): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => undefined;
   const opened = new BroadcastChannel(`passvault:${name}`);
   opened.onmessage = (event: MessageEvent) => {
+    if (endsUnlockWindow(event.data)) {
+      onUnlockWindowEnded();
+      return;
+    }
     const tags = staleTagsOf(event.data);
     if (tags) dispatch(invalidate(tags));
   };

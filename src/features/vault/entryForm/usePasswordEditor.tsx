@@ -5,6 +5,7 @@ import { useGeneratePassword } from '../generator';
 import type { PasswordEntry } from '../../../common/wire';
 import { useMasterPasswordPrompt } from '../../masterPassword';
 import { useAppDispatch } from '../../../app/hooks';
+import { isApiFailure, messageOf } from '../../../shared/api/errorText';
 import { useOptionalSecretStore } from '../revealedSecrets';
 import { useCodeBeforeOpening, useOpenedOnce, usePreloadWhenIdle } from '../../../shared/ui/lazyOnFirstUse';
 import { emptyPasswordForm, entryInputOf, formValuesOf, type PasswordFormValues } from './passwordFormValues';
@@ -23,6 +24,8 @@ interface EditorState {
   open: boolean;
   mode: 'create' | 'edit';
   entryId: string | null;
+  /** The edited entry's updatedAt when the form was filled in: a save from it must not undo a later change. */
+  openedAt?: string;
   initialValues: PasswordFormValues;
   /** A fresh form for every opening. */
   generation: number;
@@ -103,6 +106,7 @@ export function usePasswordEditor(): PasswordEditor {
           open: true,
           mode: 'edit',
           entryId: id,
+          openedAt: entry.updatedAt,
           initialValues: values,
           generation: current.generation + 1,
           notice: options.newPassword ? NEW_PASSWORD_NOTICE : undefined,
@@ -116,7 +120,7 @@ export function usePasswordEditor(): PasswordEditor {
   );
 
   const save = async (values: PasswordFormValues): Promise<boolean> => {
-    const { mode, entryId } = state;
+    const { mode, entryId, openedAt } = state;
     const masterPassword = verifiedMasterPassword.current ?? (await prompt({ purpose: mode, entryId }));
     if (!masterPassword) return false;
     try {
@@ -124,7 +128,7 @@ export function usePasswordEditor(): PasswordEditor {
       if (mode === 'edit' && entryId) {
         await dispatch(
           vaultApi.endpoints.updatePassword.initiate(
-            { ...input, id: entryId, masterPassword },
+            { ...input, id: entryId, masterPassword, ifUpdatedAt: openedAt },
             { track: false },
           ),
         ).unwrap();
@@ -139,8 +143,11 @@ export function usePasswordEditor(): PasswordEditor {
       }
       close();
       return true;
-    } catch {
-      enqueueSnackbar('Failed to save password', { variant: 'error' });
+    } catch (error) {
+      // Changed in another tab or device since the form was filled in: the server says so, and the form
+      // stays open with what the person typed.
+      const changedElsewhere = isApiFailure(error) && error.status === 409;
+      enqueueSnackbar(changedElsewhere ? messageOf(error) : 'Failed to save password', { variant: 'error' });
       return false;
     }
   };
