@@ -60,3 +60,53 @@ test("a change in one tab shows in the other: the list, the favourites and the d
   for (const secret of [person.masterPassword, 'Secret-Beta Bank-9!', token])
     expect(heard).not.toContain(secret);
 });
+
+test('an edit saved in one tab is not undone by a form another tab opened before it', async ({
+  page,
+  request,
+}) => {
+  const person = newPerson('Tilda');
+  const token = await registerThroughApi(request, person);
+  await addEntryThroughApi(request, token, person.masterPassword, {
+    title: 'Shared Login',
+    username: 'tilda',
+    password: 'First-Secret-1!',
+    notes: 'first notes',
+  });
+  await signIn(page, person);
+  const other = await page.context().newPage();
+  const openEdit = async (tab: typeof page) => {
+    await tab.goto('/passwords');
+    await tab.getByRole('button', { name: 'Edit Shared Login' }).click();
+    await enterMasterPassword(tab, person.masterPassword);
+    return tab.getByRole('dialog', { name: 'Edit Password' });
+  };
+  const formHere = await openEdit(page);
+  await expect(formHere.getByLabel('Notes')).toHaveValue('first notes');
+
+  // The other tab opens the same entry, gives it new notes and saves.
+  const formThere = await openEdit(other);
+  await formThere.getByLabel('Notes').fill('notes from the other tab');
+  await formThere.getByRole('button', { name: 'Save' }).click();
+  await expect(other.getByText('Password updated successfully')).toBeVisible();
+
+  // This tab's form still holds the old notes: saving it would put them back. It is refused, and
+  // the form stays open with what was typed.
+  await formHere.getByLabel(/^Title/).fill('Shared Login (renamed)');
+  await formHere.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText(
+      'This entry was changed elsewhere after you opened it. Close the form and edit it again to see the changes.',
+    ),
+  ).toBeVisible();
+  await expect(formHere.getByLabel(/^Title/)).toHaveValue('Shared Login (renamed)');
+
+  // Edited again from the entry as it is now: the other tab's notes are there, and the rename saves.
+  await formHere.getByRole('button', { name: 'Cancel' }).click();
+  const fresh = await openEdit(page);
+  await expect(fresh.getByLabel('Notes')).toHaveValue('notes from the other tab');
+  await fresh.getByLabel(/^Title/).fill('Shared Login (renamed)');
+  await fresh.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Password updated successfully')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Shared Login (renamed)' })).toBeVisible();
+});
