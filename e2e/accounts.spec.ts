@@ -61,6 +61,9 @@ test('a person registers, confirms the e-mailed code, signs out and in, and rese
   await page.goto('/login');
   await page.getByRole('link', { name: /Forgot your password/ }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address changes before the page's code is in: until its heading shows, the sign-in form (with
+  // its own Email field) is still the one on screen.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   const mailsBefore = mailCount(person.email);
   await page.getByLabel('Email').fill(person.email);
   await page.getByRole('button', { name: 'Send Reset Code' }).click();
@@ -78,6 +81,7 @@ test('a person registers, confirms the e-mailed code, signs out and in, and rese
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Password reset successful!')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
