@@ -1,16 +1,31 @@
 import Alert from '@mui/material/Alert';
-import { STRENGTH_BANDS } from '../../../common/constants';
+import { ALLOWED_SPECIAL_CHARACTERS, STRENGTH_BANDS } from '../../../common/constants';
 import { evaluatePassword } from '../../../common/passwordPolicy';
 
-/** SPEC section 5: a weak password gets a suggestion, and can still be saved. */
+/** What to add, with the characters that count as special: `#` or `-` do not, and people expect them to. */
+const toAdd = (missing: string[]) =>
+  missing
+    .map((check) =>
+      check === 'special character' ? `special character (one of ${ALLOWED_SPECIAL_CHARACTERS})` : check,
+    )
+    .join(', ');
+
+/**
+ * SPEC section 5: a weak password gets a suggestion, and can still be saved. A password can score Good
+ * or Strong on the meter (advisory checks count) and still miss a required character: the hint then
+ * does not call it weak, which the meter above it would contradict.
+ */
 export function WeakPasswordHint({ password }: { password: string }) {
   if (!password) return null;
   const strength = evaluatePassword(password);
   if (strength.valid && strength.score >= STRENGTH_BANDS[1]) return null;
-  const missing = strength.missing.length ? ` Add: ${strength.missing.join(', ')}.` : '';
+  const weak = strength.score < STRENGTH_BANDS[1];
+  const lead = weak ? 'This password is weak.' : 'This password does not meet every required rule.';
+  const missing = strength.missing.length ? ` Add: ${toAdd(strength.missing)}.` : '';
   return (
     <Alert severity="info" variant="outlined" sx={{ mt: 1 }}>
-      This password is weak.{missing} Use Generate for a strong one, or save it as it is.
+      {lead}
+      {missing} Use Generate for a strong one, or save it as it is.
     </Alert>
   );
 }
