@@ -98,7 +98,12 @@ test('success: the toast, then /verify-otp with the e-mail', async () => {
     await screen.findByText('Registration initiated! Please check your email for OTP verification.'),
   ).toBeInTheDocument();
   await waitFor(() => expect(router.state.location.pathname).toBe('/verify-otp'));
-  expect(router.state.location.state).toEqual({ email: 'ada@example.com', registrationId: 'h1' });
+  // The handover holds no password: the router keeps it in the browser's history.
+  expect(router.state.location.state).toEqual({
+    email: 'ada@example.com',
+    registrationId: 'h1',
+    draft: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+  });
   expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
   expect(calls[0].body).toEqual({
     firstName: 'Ada',
@@ -108,6 +113,32 @@ test('success: the toast, then /verify-otp with the e-mail', async () => {
     masterPassword: MASTER,
   });
 });
+
+test.each(['Back to registration', 'Start over'])(
+  '"%s" opens the form with the names and the e-mail as they were, and the passwords empty',
+  async (link) => {
+    mockApi({
+      'POST /auth/register': {
+        status: 201,
+        body: { success: true, message: 'Check your mail', email: 'ada@example.com', registrationId: 'h1' },
+      },
+    });
+    const { user, fill, submit, router, field } = await openRegister();
+    await fill(VALID);
+    await user.click(submit);
+    await screen.findByRole('heading', { name: 'Verify your email' });
+    await user.click(screen.getByRole('link', { name: link }));
+    await screen.findByRole('heading', { name: 'Create your account' });
+    expect(router.state.location.pathname).toBe('/register');
+    expect(field('First name')).toHaveValue('Ada');
+    expect(field('Last name')).toHaveValue('Lovelace');
+    expect(field('Email')).toHaveValue('ada@example.com');
+    expect(field('Account password')).toHaveValue('');
+    expect(field('Master password')).toHaveValue('');
+    expect(JSON.stringify(router.state.location.state)).not.toContain(STRONG);
+    expect(JSON.stringify(router.state.location.state)).not.toContain(MASTER);
+  },
+);
 
 test("an e-mail that already has an account: 'User already registered. Redirecting to login...', then /login after 2 s", async () => {
   jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });

@@ -15,15 +15,22 @@ import { PasswordField } from '../../shared/ui/PasswordField';
 import { StrengthMeter } from '../../shared/ui/StrengthMeter';
 import { AuthCard } from './AuthCard';
 import { registerSchema } from './registerSchema';
+import { useHandedOverDraft } from './useHandedOverEmail';
 import { useRegisterSubmit } from './useRegisterSubmit';
 
-const initialValues = { firstName: '', lastName: '', email: '', password: '', masterPassword: '' };
+const emptyForm = { firstName: '', lastName: '', email: '', password: '', masterPassword: '' };
 
 /** SPEC sections 2, 4 and 8: create an account; an e-mailed code confirms it on /verify-otp. */
 export default function RegisterPage() {
   const { enqueueSnackbar } = useSnackbar();
   const { submit: register, redirecting } = useRegisterSubmit();
-  const formik = useFormik({ initialValues, validationSchema: registerSchema, onSubmit: register });
+  // Back from /verify-otp: the names and the address as they were; the passwords are typed again.
+  const draft = useHandedOverDraft();
+  const formik = useFormik({
+    initialValues: { ...emptyForm, ...draft },
+    validationSchema: registerSchema,
+    onSubmit: register,
+  });
 
   const { password, masterPassword } = formik.values;
   const passwordsValid =

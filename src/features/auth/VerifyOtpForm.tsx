@@ -15,6 +15,7 @@ import { OtpField } from '../../shared/ui/OtpField';
 import { useAttemptToasts } from '../../shared/ui/useAttemptToasts';
 import { registrationOtpSchema } from './otpSchemas';
 import { ResendCode } from './ResendCode';
+import { useHandedOverDraft } from './useHandedOverEmail';
 import { useRegistrationResend } from './useRegistrationResend';
 
 /** SPEC sections 2, 4 and 8: confirm the registration with the 6-digit code. */
@@ -25,6 +26,8 @@ export function VerifyOtpForm({ registration }: { registration: PendingRegistrat
   const { enqueueSnackbar } = useSnackbar();
   const { attemptFailed, attemptsAnswered } = useAttemptToasts();
   const resend = useRegistrationResend(registration);
+  // Back to the form filled in as it was (its passwords excepted), not empty.
+  const backState = { draft: useHandedOverDraft() ?? { firstName: '', lastName: '', email } };
 
   const formik = useFormik({
     initialValues: { otp: '' },
@@ -59,7 +62,7 @@ export function VerifyOtpForm({ registration }: { registration: PendingRegistrat
       footer={
         <>
           Wrong email address?{' '}
-          <Link component={RouterLink} to="/register" replace sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to="/register" state={backState} replace sx={{ fontWeight: 600 }}>
             Start over
           </Link>
         </>
@@ -79,7 +82,7 @@ export function VerifyOtpForm({ registration }: { registration: PendingRegistrat
         </Button>
         <ResendCode remaining={resend.remaining} busy={resend.busy} onResend={() => void resend.send()} />
         <Box sx={{ textAlign: 'center' }}>
-          <Link component={RouterLink} to="/register" variant="body2">
+          <Link component={RouterLink} to="/register" state={backState} variant="body2">
             Back to registration
           </Link>
         </Box>

@@ -32,6 +32,17 @@ export interface PendingRegistration {
   registrationId: string;
 }
 
+/**
+ * What the registration form held, minus its passwords: handed to /verify-otp and back, so that "Back to
+ * registration" or "Start over" opens the form filled in rather than empty. No secret rides in it (the
+ * router keeps it in the browser's history).
+ */
+export interface RegistrationDraft {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
 export interface RegistrationOtpRequest extends PendingRegistration {
   otp: string;
 }

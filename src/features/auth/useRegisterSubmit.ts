@@ -3,7 +3,7 @@ import { useSnackbar } from 'notistack';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { authApi } from './authApi';
-import type { PendingRegistration, RegisterRequest } from './authTypes';
+import type { PendingRegistration, RegisterRequest, RegistrationDraft } from './authTypes';
 import { failureText } from './failureText';
 import { useDelayedNavigate } from './useDelayedNavigate';
 
@@ -34,7 +34,12 @@ export function useRegisterSubmit() {
         variant: 'success',
       });
       const handover: PendingRegistration = { email: result.email, registrationId: result.registrationId };
-      void navigate('/verify-otp', { state: handover });
+      const draft: RegistrationDraft = {
+        firstName: registration.firstName,
+        lastName: registration.lastName,
+        email: registration.email,
+      };
+      void navigate('/verify-otp', { state: { ...handover, draft } });
     } catch (error) {
       const text = failureText(error, 'Registration failed');
       if (/already exists/i.test(text)) {
