@@ -1,6 +1,7 @@
 // Issue 15 in the browser, against the real server: with "for 5 minutes after unlocking" chosen in
 // Settings > Security, one master password reveals two entries; "Lock now" in the top bar ends the
-// window and the next reveal asks again. Neither the master password nor the tab's unlock key is left in
+// window and the next reveal asks again. Two tabs each unlock a window of their own, and "Lock now" in
+// one locks both. Neither the master password nor the tab's unlock key is left in
 // localStorage, sessionStorage, IndexedDB or cookies. axe runs on the new setting and the top bar's
 // button in both themes at 1280 and 375 px; the screens go to UNLOCK_SHOTS_DIR (default /tmp/unlock-shots).
 import fs from 'node:fs';
@@ -207,5 +208,67 @@ test.describe('unlock window', () => {
     const afterAll = await storedInBrowser(page, context);
     for (const key of keys) expect(afterAll).not.toContain(key);
     expect(afterAll).not.toContain(person.masterPassword);
+  });
+});
+
+test.describe('unlock windows in two tabs', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('each tab unlocks its own window, and Lock now in one tab locks both', async ({
+    page,
+    request,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const person = newPerson('Tabitha');
+    const token = await registerThroughApi(request, person);
+    for (const entry of ENTRIES) await addEntryThroughApi(request, token, person.masterPassword, entry);
+    await signIn(page, person);
+    await page.goto('/settings?tab=security');
+    const setting = page.getByRole('radiogroup', { name: 'Ask for the master password' });
+    await setting.getByRole('radio', { name: 'For 5 minutes after unlocking' }).check();
+    await expect(page.getByText('Settings updated successfully!').first()).toBeVisible();
+
+    const tabA = page;
+    const tabB = await context.newPage();
+    const reveal = async (tab: Page, index: number) => {
+      const card = tab.getByRole('article', { name: ENTRIES[index].title });
+      await card.getByRole('button', { name: `Reveal password for ${ENTRIES[index].title}` }).click();
+      return card;
+    };
+    const lockNowIn = (tab: Page) => tab.getByRole('banner').getByRole('button', { name: /^Lock now/ });
+    const dialogIn = (tab: Page) => tab.getByRole('dialog', { name: 'Master password required' });
+
+    await tabA.goto('/passwords');
+    await reveal(tabA, 0);
+    await enterMasterPassword(tabA, person.masterPassword);
+    await expect(lockNowIn(tabA)).toBeVisible();
+
+    // Tab B opens a window of its own: tab A's stays open.
+    await tabB.goto('/passwords');
+    await reveal(tabB, 1);
+    await enterMasterPassword(tabB, person.masterPassword);
+    await expect(
+      tabB.getByRole('article', { name: ENTRIES[1].title }).getByText(ENTRIES[1].password),
+    ).toBeVisible();
+    await expect(lockNowIn(tabB)).toBeVisible();
+    await expect(lockNowIn(tabA)).toBeVisible();
+    // Tab A still reveals without being asked.
+    await tabA.bringToFront();
+    const cardA = await reveal(tabA, 1);
+    await expect(cardA.getByText(ENTRIES[1].password)).toBeVisible();
+    await expect(dialogIn(tabA)).toBeHidden();
+
+    // Lock now in tab B: both tabs are locked, and tab A hides what it showed.
+    await tabB.bringToFront();
+    await lockNowIn(tabB).click();
+    await expect(tabB.getByText('Vault locked').first()).toBeVisible();
+    await expect(lockNowIn(tabB)).toHaveCount(0);
+    await expect(lockNowIn(tabA)).toHaveCount(0);
+    await expect(tabA.getByText(ENTRIES[1].password)).toHaveCount(0);
+    await tabA.bringToFront();
+    await reveal(tabA, 0);
+    await expect(dialogIn(tabA)).toBeVisible();
+    await tabB.close();
   });
 });

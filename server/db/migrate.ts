@@ -29,6 +29,7 @@ import * as searchLetters from './migrations/2026_11_29_025_search_letters';
 import * as postgresUpdateTriggers from './migrations/2026_11_29_026_postgres_update_triggers';
 import * as listChanges from './migrations/2026_12_06_027_list_changes';
 import * as entryNotesFlag from './migrations/2026_12_07_028_entry_notes_flag';
+import * as unlockGrantsPerTab from './migrations/2026_12_07_029_unlock_grants_per_tab';
 
 // Listed here rather than read from disk, so the same code runs from TypeScript sources or a bundle.
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_026_postgres_update_triggers': postgresUpdateTriggers,
   '2026_12_06_027_list_changes': listChanges,
   '2026_12_07_028_entry_notes_flag': entryNotesFlag,
+  '2026_12_07_029_unlock_grants_per_tab': unlockGrantsPerTab,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -196,11 +196,16 @@ export interface PasswordHistoryTable {
   changed_at: string;
 }
 
-/** A session's unlock window (vault module): the vault key sealed under a key only the browser tab holds. */
+/**
+ * A browser tab's unlock window (vault module): the vault key sealed under a key only that tab holds,
+ * found by the key's hash. A session has a few at most, one per tab that opened one.
+ */
 export interface UnlockGrantsTable {
+  id: string;
   session_id: string;
   user_id: string;
   sealed_key: string;
+  created_at: string;
   expires_at: string;
 }
 

@@ -14,8 +14,8 @@ import { holdSignedInPaint } from './signedInCode';
 import { setupStore } from './store';
 
 const store = setupStore();
-// A change made in another tab of this browser refetches what it made stale here; a new unlock or
-// "Lock now" there ends this tab's unlock window, which the server has ended already (otherTabs.ts).
+// A change made in another tab of this browser refetches what it made stale here; "Lock now" there ends
+// this tab's unlock window, which the server has ended already (otherTabs.ts).
 followOtherTabs(
   apiBaseUrl(),
   store.dispatch,

@@ -94,7 +94,7 @@ async function countFailure(ctx: AppContext, auth: AuthInfo, now: Date): Promise
     if (paused) await repo.setMasterLocked(trx, auth.userId, now.toISOString());
     // Every open unlock window of the account ends with the pause; the session's own with its end.
     if (paused) await repo.deleteUserUnlockGrants(trx, auth.userId);
-    else if (attemptsRemaining === 0) await repo.deleteUnlockGrant(trx, auth.sessionId);
+    else if (attemptsRemaining === 0) await repo.deleteSessionUnlockGrants(trx, auth.sessionId);
     return { attemptsRemaining, paused };
   });
 }

@@ -1,5 +1,5 @@
-// /api/auth/vault-unlock: the session's opt-in unlock window (unlockGrant.ts). Opening it takes the
-// master password, counted like every other check; "Lock now" ends it.
+// /api/auth/vault-unlock: a tab's opt-in unlock window (unlockGrant.ts). Opening it takes the master
+// password, counted like every other check; "Lock now" ends every window of the session.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { UNLOCK_WINDOW_MINUTES, type UnlockWindowMinutes } from '../../../src/common/unlockWindow';
@@ -9,7 +9,7 @@ import { errorResponses, MasterPasswordField } from '../../http/schemas';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { unlockVault } from './masterPassword.service';
 import { MessageResponse, validationErrors } from './passwords.schemas';
-import { endUnlockGrant, grantUnlock, unlockGrantStatus } from './unlockGrant';
+import { endUnlockGrants, grantUnlock, UNLOCK_HEADER, unlockGrantStatus } from './unlockGrant';
 import { MASTER_PASSWORD_REQUIRED } from './vaultCredential';
 
 const OpenBody = Type.Object({
@@ -61,12 +61,17 @@ export function unlockGrantRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     );
 
     app.get('/vault-unlock', { schema: { response: StatusResponse } }, async (request) => {
-      const expiresAt = await unlockGrantStatus(ctx, authOf(request));
+      const unlockKey = request.headers[UNLOCK_HEADER];
+      const expiresAt = await unlockGrantStatus(
+        ctx,
+        authOf(request),
+        typeof unlockKey === 'string' ? unlockKey : undefined,
+      );
       return { success: true as const, data: { expiresAt } };
     });
 
     app.delete('/vault-unlock', { schema: { response: MessageResponse } }, async (request) => {
-      await endUnlockGrant(ctx, authOf(request));
+      await endUnlockGrants(ctx, authOf(request));
       return { success: true as const, message: 'Vault locked' };
     });
   };

@@ -1,8 +1,9 @@
-// The opt-in unlock window: after one right master password a session may use its vault for a few
+// The opt-in unlock window: after one right master password a browser tab may use its vault for a few
 // minutes without typing it again. The server seals the vault key under a random key made for this
-// grant, stores only the sealed key (one per session) and hands the random key to the browser tab,
-// which keeps it in memory and sends it with each vault request (X-Vault-Unlock). A copy of the
-// database lacks the tab's key; the server's memory holds it only during a request that carries it.
+// grant, stores only the sealed key, found by the random key's hash, and hands the random key to the
+// tab, which keeps it in memory and sends it with each vault request (X-Vault-Unlock). Each tab that
+// unlocks has a window of its own (a session keeps its newest few); "Lock now" ends them all. A copy of
+// the database lacks the tabs' keys; the server's memory holds one only during a request that carries it.
 import crypto from 'node:crypto';
 import {
   UNLOCK_HEADER as HEADER,
@@ -24,13 +25,17 @@ export { VAULT_LOCKED_REASON };
 export const UNLOCK_HEADER = HEADER.toLowerCase();
 
 const KEY_BYTES = 32;
-const aadOf = (auth: AuthInfo) => `passvault:unlock-grant:${auth.userId}:${auth.sessionId}`;
+/** Windows a session keeps open at once, one per tab: a new one beyond them ends the oldest. */
+export const UNLOCK_GRANTS_PER_SESSION = 8;
+/** A grant's id: the hash of its tab key, so that the id found in the table opens nothing. */
+const grantIdOf = (tabKey: Buffer) => crypto.createHash('sha256').update(tabKey).digest('base64url');
+const aadOf = (auth: AuthInfo, id: string) => `passvault:unlock-grant:${auth.userId}:${auth.sessionId}:${id}`;
 const vaultLocked = () => unauthorized(VAULT_LOCKED, { reason: VAULT_LOCKED_REASON });
 
 /** The tab's key (base64url) is shown once and never stored by the server. */
 export type UnlockGrant = UnlockGrantAnswer;
 
-/** Opens the session's window for `minutes` with an unlocked vault key (the caller wipes the key). */
+/** Opens a window for `minutes` for the tab that asked, with an unlocked vault key (the caller wipes it). */
 export async function grantUnlock(
   ctx: AppContext,
   auth: AuthInfo,
@@ -40,26 +45,35 @@ export async function grantUnlock(
   const now = ctx.now();
   const tabKey = crypto.randomBytes(KEY_BYTES);
   const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
+  const id = grantIdOf(tabKey);
   await repo.deleteExpiredUnlockGrants(ctx.db, now.toISOString());
-  await repo.putUnlockGrant(ctx.db, {
-    session_id: auth.sessionId,
-    user_id: auth.userId,
-    sealed_key: seal(tabKey, vaultKey, aadOf(auth)),
-    expires_at: expiresAt,
-  });
+  await repo.putUnlockGrant(
+    ctx.db,
+    {
+      id,
+      session_id: auth.sessionId,
+      user_id: auth.userId,
+      sealed_key: seal(tabKey, vaultKey, aadOf(auth, id)),
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+    },
+    UNLOCK_GRANTS_PER_SESSION,
+  );
   const unlockKey = tabKey.toString('base64url');
   tabKey.fill(0);
   return { unlockKey, expiresAt };
 }
 
-/** The vault key of the session's open window; 401 'The vault is locked' when there is none. */
+/** The vault key of the tab's open window; 401 'The vault is locked' when it has none. */
 export async function openUnlockGrant(ctx: AppContext, auth: AuthInfo, unlockKey: string): Promise<Buffer> {
   const tabKey = Buffer.from(unlockKey, 'base64url');
   try {
     if (tabKey.length !== KEY_BYTES) throw vaultLocked();
-    const row = await repo.findUnlockGrant(ctx.db, auth.sessionId);
-    if (!row || row.user_id !== auth.userId || row.expires_at <= ctx.now().toISOString()) throw vaultLocked();
-    const vaultKey = open(tabKey, row.sealed_key, aadOf(auth));
+    const id = grantIdOf(tabKey);
+    const row = await repo.findUnlockGrant(ctx.db, id);
+    const mine = row && row.session_id === auth.sessionId && row.user_id === auth.userId;
+    if (!row || !mine || row.expires_at <= ctx.now().toISOString()) throw vaultLocked();
+    const vaultKey = open(tabKey, row.sealed_key, aadOf(auth, id));
     if (!vaultKey) throw vaultLocked();
     return vaultKey;
   } finally {
@@ -67,13 +81,29 @@ export async function openUnlockGrant(ctx: AppContext, auth: AuthInfo, unlockKey
   }
 }
 
-/** "Lock now": the session's window ends. */
-export async function endUnlockGrant(ctx: AppContext, auth: AuthInfo): Promise<void> {
-  await repo.deleteUnlockGrant(ctx.db, auth.sessionId);
+/** "Lock now": every window of the session ends, in all its tabs. */
+export async function endUnlockGrants(ctx: AppContext, auth: AuthInfo): Promise<void> {
+  await repo.deleteSessionUnlockGrants(ctx.db, auth.sessionId);
 }
 
-/** The end of the session's window, if one is open. */
-export async function unlockGrantStatus(ctx: AppContext, auth: AuthInfo): Promise<string | null> {
-  const row = await repo.findUnlockGrant(ctx.db, auth.sessionId);
-  return row && row.expires_at > ctx.now().toISOString() ? row.expires_at : null;
+/**
+ * The end of the window of the tab whose key is given (null when it has none open), or without a key the
+ * latest end of the session's open windows.
+ */
+export async function unlockGrantStatus(
+  ctx: AppContext,
+  auth: AuthInfo,
+  unlockKey?: string,
+): Promise<string | null> {
+  const now = ctx.now().toISOString();
+  if (unlockKey === undefined) return repo.latestUnlockGrantEnd(ctx.db, auth.sessionId, now);
+  const tabKey = Buffer.from(unlockKey, 'base64url');
+  try {
+    if (tabKey.length !== KEY_BYTES) return null;
+    const row = await repo.findUnlockGrant(ctx.db, grantIdOf(tabKey));
+    const isOpen = row && row.session_id === auth.sessionId && row.expires_at > now;
+    return isOpen ? row.expires_at : null;
+  } finally {
+    tabKey.fill(0);
+  }
 }

@@ -752,25 +752,51 @@ export async function updateVaultKeyWrap(db: Executor, userId: string, wrapped: 
   await db.updateTable('vault_keys').set(wrapColumns(wrapped)).where('user_id', '=', userId).execute();
 }
 
-/** Everything of the vault module that belongs to the user (account deletion, in its transaction). */
 // ---- Unlock windows ----
 
 export type UnlockGrantRow = Selectable<UnlockGrantsTable>;
 
-/** Sets the session's grant (one per session; a new unlock replaces it). */
-export async function putUnlockGrant(db: Executor, row: UnlockGrantRow): Promise<void> {
-  await db.deleteFrom('unlock_grants').where('session_id', '=', row.session_id).execute();
+/**
+ * Adds a tab's grant. The session keeps its newest `keep` grants: the older ones end, so a sign-in whose
+ * tabs unlock again and again (a reload forgets the tab's key) holds a few at most.
+ */
+export async function putUnlockGrant(db: Executor, row: UnlockGrantRow, keep: number): Promise<void> {
   await db.insertInto('unlock_grants').values(row).execute();
+  const grants = await db
+    .selectFrom('unlock_grants')
+    .select('id')
+    .where('session_id', '=', row.session_id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const ended = grants.slice(keep).map((grant) => grant.id);
+  if (ended.length > 0) await db.deleteFrom('unlock_grants').where('id', 'in', ended).execute();
 }
 
-export function findUnlockGrant(db: Executor, sessionId: string): Promise<UnlockGrantRow | undefined> {
-  return db.selectFrom('unlock_grants').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+/** The grant whose tab key hashes to `id`. */
+export function findUnlockGrant(db: Executor, id: string): Promise<UnlockGrantRow | undefined> {
+  return db.selectFrom('unlock_grants').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Ends the session's grant ("Lock now", logout); whether there was one. */
-export async function deleteUnlockGrant(db: Executor, sessionId: string): Promise<boolean> {
-  const result = await db.deleteFrom('unlock_grants').where('session_id', '=', sessionId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** The newest end of the session's open grants, if any (one of its tabs is unlocked). */
+export async function latestUnlockGrantEnd(
+  db: Executor,
+  sessionId: string,
+  now: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('unlock_grants')
+    .select('expires_at')
+    .where('session_id', '=', sessionId)
+    .where('expires_at', '>', now)
+    .orderBy('expires_at', 'desc')
+    .executeTakeFirst();
+  return row?.expires_at ?? null;
+}
+
+/** Ends every grant of the session, in all its tabs ("Lock now", its master-password lockout). */
+export async function deleteSessionUnlockGrants(db: Executor, sessionId: string): Promise<void> {
+  await db.deleteFrom('unlock_grants').where('session_id', '=', sessionId).execute();
 }
 
 /** Ends every grant of the user (the unlocking pause, a new master password). */
@@ -782,6 +808,7 @@ export async function deleteExpiredUnlockGrants(db: Executor, now: string): Prom
   await db.deleteFrom('unlock_grants').where('expires_at', '<=', now).execute();
 }
 
+/** Everything of the vault module that belongs to the user (account deletion, in its transaction). */
 export async function deleteUserVault(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom('unlock_grants').where('user_id', '=', userId).execute();
   await db.deleteFrom('password_history').where('user_id', '=', userId).execute();

@@ -4,7 +4,6 @@
 // the argument never stays in the store.
 import { baseApi } from '../../shared/api/baseApi';
 import type { ApiFailure } from '../../shared/api/errorText';
-import { announceUnlockWindowEnded } from '../../shared/api/otherTabs';
 import { openUnlockWindow } from '../../shared/api/vaultUnlock';
 import type { UnlockGrantAnswer, UnlockWindowMinutes } from '../../common/unlockWindow';
 import type { MasterPasswordStatus } from '../../common/wire';
@@ -47,13 +46,12 @@ export const masterPasswordApi = baseApi.injectEndpoints({
         if (typeof unlockKey !== 'string' || !unlockKey) {
           return { error: { status: 'CUSTOM_ERROR', message: 'Invalid response from server' } };
         }
+        // This tab's own window: the other tabs of the session keep theirs.
         openUnlockWindow(unlockKey, endsAt);
-        // The server keeps one window per session: another tab's has just ended.
-        announceUnlockWindowEnded();
         return { data: { endsAt } };
       },
     }),
-    /** DELETE /auth/vault-unlock: "Lock now" ends the session's window on the server. */
+    /** DELETE /auth/vault-unlock: "Lock now" ends every window of the session (all its tabs) on the server. */
     lockVault: build.mutation<string, void>({
       query: () => ({ url: '/auth/vault-unlock', method: 'DELETE' }),
       transformResponse: messageOf,

@@ -26,7 +26,7 @@ export function useUnlockWindow(): UnlockWindow {
     // This tab can no longer open the vault, whatever the network does: the server keeps only a key
     // sealed under the one just forgotten, and drops it when the window ends.
     forgetUnlockWindow();
-    // The server ends the session's window, which is every tab's: they stop showing it too.
+    // The server ends every window of the session: the other tabs forget theirs and stop showing them.
     announceUnlockWindowEnded();
     try {
       const message = await dispatch(

@@ -104,7 +104,8 @@ async function send([args, api, extraOptions]: BaseQueryArgs): Promise<RawResult
   const { masterPassword: _credential, ...body } = args.body;
   const headers = headersWith(args.headers, UNLOCK_HEADER, key);
   const result = await rawBaseQuery({ ...args, body, headers }, api, extraOptions);
-  // The window ended on the server (expired, "Lock now" in another tab, a newer window): forget it here.
+  // The window ended on the server (expired, "Lock now" in another tab or device of the session, one of
+  // its newest windows no more): forget it here.
   if (isVaultLocked(result.error)) forgetUnlockWindow(key);
   return result;
 }

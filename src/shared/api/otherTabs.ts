@@ -1,9 +1,9 @@
 // A change made in one tab makes the same answers stale in this browser's other tabs: they share the
 // session (the token in localStorage) but each has its own cache. A tab tells the others which cache tags
 // its change made stale, over a BroadcastChannel, and they refetch those answers. It also tells them when
-// the session's unlock window ended under them (one per session: a new unlock or "Lock now" in this tab
-// ends theirs), so they stop offering "Lock now" and hide what it let them decrypt. Only tag names,
-// entry ids and that one fact travel: never a value, a password, a key or a token.
+// their unlock windows ended under them ("Lock now" in this tab ends every window of the session), so
+// they stop offering "Lock now" and hide what it let them decrypt. Only tag names, entry ids and that
+// one fact travel: never a value, a password, a key or a token.
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { CACHE_TAG_TYPES, type CacheTag, type CacheTagType } from './cacheTags';
 
@@ -47,7 +47,7 @@ export function announceToOtherTabs(stale: readonly CacheTag[]): void {
   if (stale.length > 0) post({ stale: [...stale] });
 }
 
-/** Tells this browser's other tabs that the session's unlock window they may hold has ended. */
+/** Tells this browser's other tabs that the unlock windows they may hold have ended ("Lock now"). */
 export function announceUnlockWindowEnded(): void {
   post({ unlockWindowEnded: true });
 }
