@@ -140,6 +140,30 @@ test.each(['Back to registration', 'Start over'])(
   },
 );
 
+test('going back keeps the invitation the form came with', async () => {
+  const { calls } = mockApi({
+    'POST /auth/register': {
+      status: 201,
+      body: { success: true, message: 'Check your mail', email: 'ada@example.com', registrationId: 'h1' },
+    },
+  });
+  const view = renderApp('/register?invite=inv-123');
+  await screen.findByRole('heading', { name: 'Create your account' });
+  for (const [label, value] of Object.entries(VALID))
+    await view.user.type(screen.getByLabelText(label), value);
+  await view.user.click(screen.getByRole('button', { name: 'Create Account' }));
+  await screen.findByRole('heading', { name: 'Verify your email' });
+  expect(screen.getByRole('link', { name: 'Back to registration' })).toHaveAttribute(
+    'href',
+    '/register?invite=inv-123',
+  );
+  await view.user.click(screen.getByRole('link', { name: 'Back to registration' }));
+  await screen.findByRole('heading', { name: 'Create your account' });
+  expect(view.router.state.location.search).toBe('?invite=inv-123');
+  expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+  expect(calls[0].body).toMatchObject({ invite: 'inv-123' });
+});
+
 test("an e-mail that already has an account: 'User already registered. Redirecting to login...', then /login after 2 s", async () => {
   jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
   try {

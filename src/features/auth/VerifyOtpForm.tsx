@@ -26,8 +26,12 @@ export function VerifyOtpForm({ registration }: { registration: PendingRegistrat
   const { enqueueSnackbar } = useSnackbar();
   const { attemptFailed, attemptsAnswered } = useAttemptToasts();
   const resend = useRegistrationResend(registration);
-  // Back to the form filled in as it was (its passwords excepted), not empty.
-  const backState = { draft: useHandedOverDraft() ?? { firstName: '', lastName: '', email } };
+  // Back to the form filled in as it was (its passwords excepted), not empty, with its invitation.
+  const draft = useHandedOverDraft() ?? { firstName: '', lastName: '', email };
+  const backState = { draft };
+  const registerPath = draft.invite
+    ? `/register?${new URLSearchParams({ invite: draft.invite }).toString()}`
+    : '/register';
 
   const formik = useFormik({
     initialValues: { otp: '' },
@@ -62,7 +66,7 @@ export function VerifyOtpForm({ registration }: { registration: PendingRegistrat
       footer={
         <>
           Wrong email address?{' '}
-          <Link component={RouterLink} to="/register" state={backState} replace sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to={registerPath} state={backState} replace sx={{ fontWeight: 600 }}>
             Start over
           </Link>
         </>
@@ -82,7 +86,7 @@ export function VerifyOtpForm({ registration }: { registration: PendingRegistrat
         </Button>
         <ResendCode remaining={resend.remaining} busy={resend.busy} onResend={() => void resend.send()} />
         <Box sx={{ textAlign: 'center' }}>
-          <Link component={RouterLink} to="/register" state={backState} variant="body2">
+          <Link component={RouterLink} to={registerPath} state={backState} variant="body2">
             Back to registration
           </Link>
         </Box>

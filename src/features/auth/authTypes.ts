@@ -41,6 +41,8 @@ export interface RegistrationDraft {
   firstName: string;
   lastName: string;
   email: string;
+  /** The invitation the form came with (/register?invite=…), so that going back keeps it. */
+  invite?: string;
 }
 
 export interface RegistrationOtpRequest extends PendingRegistration {

@@ -35,5 +35,11 @@ export function useHandedOverDraft(): RegistrationDraft | null {
     const value: unknown = (draft as Record<string, unknown>)[key];
     return typeof value === 'string' ? value : '';
   };
-  return { firstName: text('firstName'), lastName: text('lastName'), email: text('email') };
+  const invite = text('invite');
+  return {
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    email: text('email'),
+    ...(invite ? { invite } : {}),
+  };
 }

@@ -38,6 +38,7 @@ export function useRegisterSubmit() {
         firstName: registration.firstName,
         lastName: registration.lastName,
         email: registration.email,
+        ...(invite ? { invite } : {}),
       };
       void navigate('/verify-otp', { state: { ...handover, draft } });
     } catch (error) {
