@@ -68,7 +68,7 @@ export function NewPasswordStep({ email, otp, onCodeRejected }: NewPasswordStepP
           fullWidth
           autoFocus
         />
-        <StrengthMeter password={formik.values.password} />
+        <StrengthMeter password={formik.values.password} showMissing />
       </Box>
       <PasswordField
         {...fieldProps(formik, 'confirmPassword')}

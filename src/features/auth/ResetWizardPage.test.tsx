@@ -74,6 +74,9 @@ test("step 3 validation: required, strength, confirmation, 'Please create a stro
   expect(screen.getByText('Password does not meet security requirements')).toBeInTheDocument();
   expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
   expect(screen.getByRole('progressbar', { name: 'Password strength: Good' })).toBeInTheDocument();
+  expect(
+    screen.getByText('Still required: uppercase letter, number, special character (one of @$!%*?&).'),
+  ).toBeInTheDocument();
 });
 
 test("success: 'Password reset successful!' and /login after 2 s", async () => {

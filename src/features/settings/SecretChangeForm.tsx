@@ -55,7 +55,7 @@ export function SecretChangeForm({ texts, onSubmit }: SecretChangeFormProps) {
       <PasswordField {...field('current', 'current-password')} />
       <Box>
         <PasswordField {...field('next', 'new-password')} />
-        <StrengthMeter password={formik.values.next} label={texts.meterLabel} />
+        <StrengthMeter password={formik.values.next} label={texts.meterLabel} showMissing />
       </Box>
       <PasswordField {...field('confirm', 'new-password')} />
       <Box>

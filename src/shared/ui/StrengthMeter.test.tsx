@@ -26,3 +26,17 @@ test('shows nothing for an empty password', () => {
   const { container } = renderMeter('');
   expect(container).toBeEmptyDOMElement();
 });
+
+test('with showMissing, a password that reads Strong but misses a required rule says which', () => {
+  // '#' is not among SPEC's special characters: seven of eight checks pass.
+  renderWithProviders(<StrengthMeter password="Lighthouse8#Ember" showMissing />);
+  expect(screen.getByText('Strong (88%)')).toBeInTheDocument();
+  expect(screen.getByText('Still required: special character (one of @$!%*?&).')).toBeInTheDocument();
+});
+
+test('says nothing more when the rules are met, or without showMissing', () => {
+  renderWithProviders(<StrengthMeter password="Tr0ub4dor&3" showMissing />);
+  expect(screen.queryByText(/Still required/)).toBeNull();
+  renderMeter('abc');
+  expect(screen.queryByText(/Still required/)).toBeNull();
+});

@@ -2,15 +2,26 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { evaluatePassword } from '../../common/passwordPolicy';
+import { missingRulesText } from './missingRules';
 
 export interface StrengthMeterProps {
   password: string;
   /** Shown above the bar, e.g. "Master password strength". */
   label?: string;
+  /**
+   * Names under the bar the required rules the password still misses. The score counts advisory checks
+   * too, so a password can read Strong and still be refused ("Password does not meet security
+   * requirements"): this says why. Off where the form names them already (registration, the entry form).
+   */
+  showMissing?: boolean;
 }
 
 /** SPEC section 5: live score, label and colour of a password. */
-export function StrengthMeter({ password, label = 'Password strength' }: StrengthMeterProps) {
+export function StrengthMeter({
+  password,
+  label = 'Password strength',
+  showMissing = false,
+}: StrengthMeterProps) {
   if (!password) return null;
   const strength = evaluatePassword(password);
   return (
@@ -34,6 +45,11 @@ export function StrengthMeter({ password, label = 'Password strength' }: Strengt
         aria-label={`${label}: ${strength.label}`}
         sx={{ height: 6, borderRadius: 3 }}
       />
+      {showMissing && !strength.valid && (
+        <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          Still required: {missingRulesText(strength.missing)}.
+        </Typography>
+      )}
     </Box>
   );
 }

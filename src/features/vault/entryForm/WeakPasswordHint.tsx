@@ -1,14 +1,7 @@
 import Alert from '@mui/material/Alert';
-import { ALLOWED_SPECIAL_CHARACTERS, STRENGTH_BANDS } from '../../../common/constants';
+import { STRENGTH_BANDS } from '../../../common/constants';
 import { evaluatePassword } from '../../../common/passwordPolicy';
-
-/** What to add, with the characters that count as special: `#` or `-` do not, and people expect them to. */
-const toAdd = (missing: string[]) =>
-  missing
-    .map((check) =>
-      check === 'special character' ? `special character (one of ${ALLOWED_SPECIAL_CHARACTERS})` : check,
-    )
-    .join(', ');
+import { missingRulesText } from '../../../shared/ui/missingRules';
 
 /**
  * SPEC section 5: a weak password gets a suggestion, and can still be saved. A password can score Good
@@ -21,7 +14,7 @@ export function WeakPasswordHint({ password }: { password: string }) {
   if (strength.valid && strength.score >= STRENGTH_BANDS[1]) return null;
   const weak = strength.score < STRENGTH_BANDS[1];
   const lead = weak ? 'This password is weak.' : 'This password does not meet every required rule.';
-  const missing = strength.missing.length ? ` Add: ${toAdd(strength.missing)}.` : '';
+  const missing = strength.missing.length ? ` Add: ${missingRulesText(strength.missing)}.` : '';
   return (
     <Alert severity="info" variant="outlined" sx={{ mt: 1 }}>
       {lead}
