@@ -93,7 +93,7 @@ export default function RegisterPage() {
           />
           <StrengthMeter password={masterPassword} label="Master password strength" />
         </Box>
-        <Alert severity="info" variant="outlined">
+        <Alert severity="info" variant="outlined" role="note">
           Your master password encrypts your saved passwords. It is never stored and cannot be recovered if
           you forget it.
         </Alert>

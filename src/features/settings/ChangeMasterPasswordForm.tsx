@@ -19,7 +19,8 @@ export function ChangeMasterPasswordForm() {
   if (pausedUntil) return <UnlockPausedPanel pausedUntil={pausedUntil} />;
   return (
     <>
-      <Alert severity="info" variant="outlined" sx={{ maxWidth: 560 }}>
+      {/* Advice that is always there: a note, not an alert (MUI's Alert is role="alert" unless told). */}
+      <Alert severity="info" variant="outlined" role="note" sx={{ maxWidth: 560 }}>
         Your master password cannot be recovered if you forget it. Choose one you will remember.
       </Alert>
       <SecretChangeForm

@@ -1,5 +1,6 @@
 import { useSnackbar } from 'notistack';
 import { messageOf } from '../../shared/api/errorText';
+import { useAttemptToasts } from '../../shared/ui/useAttemptToasts';
 import { useAppDispatch } from '../../app/hooks';
 import { SecretChangeForm } from './SecretChangeForm';
 import { PASSWORD_CHANGE_TEXTS } from './secretChangeSchema';
@@ -9,6 +10,8 @@ import { settingsApi } from './settingsApi';
 export function ChangePasswordForm() {
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
+  // "Current password is incorrect" closes when a later attempt goes through.
+  const { attemptFailed, attemptsAnswered } = useAttemptToasts();
   return (
     <SecretChangeForm
       texts={PASSWORD_CHANGE_TEXTS}
@@ -20,9 +23,10 @@ export function ChangePasswordForm() {
               { track: false },
             ),
           ).unwrap();
+          attemptsAnswered();
           enqueueSnackbar('Password updated successfully!', { variant: 'success' });
         } catch (error) {
-          enqueueSnackbar(messageOf(error, 'Failed to update password'), { variant: 'error' });
+          attemptFailed(messageOf(error, 'Failed to update password'));
         }
       }}
     />

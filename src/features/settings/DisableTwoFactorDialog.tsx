@@ -3,6 +3,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useSnackbar } from 'notistack';
 import { messageOf } from '../../shared/api/errorText';
 import { FormDialog } from '../../shared/ui/FormDialog';
+import { useAttemptToasts } from '../../shared/ui/useAttemptToasts';
 import { useAppDispatch } from '../../app/hooks';
 import { AccountPasswordForm } from './AccountPasswordForm';
 import { settingsApi } from './settingsApi';
@@ -17,6 +18,8 @@ export function DisableTwoFactorDialog({ open, onClose }: DisableTwoFactorDialog
   const id = useId();
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
+  // A refused code's toast closes when a later one is taken.
+  const { attemptFailed, attemptsAnswered } = useAttemptToasts();
 
   const disable = async (password: string, code: string) => {
     try {
@@ -24,10 +27,11 @@ export function DisableTwoFactorDialog({ open, onClose }: DisableTwoFactorDialog
       await dispatch(
         settingsApi.endpoints.disableTwoFactor.initiate({ password, code }, { track: false }),
       ).unwrap();
+      attemptsAnswered();
       enqueueSnackbar('2FA disabled successfully', { variant: 'success' });
       onClose();
     } catch (error) {
-      enqueueSnackbar(messageOf(error, 'Failed to disable 2FA'), { variant: 'error' });
+      attemptFailed(messageOf(error, 'Failed to disable 2FA'));
     }
   };
 

@@ -55,6 +55,8 @@ test('enable: password, then QR code, setup key and code, then the ten recovery 
   await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
 
   dialog = await screen.findByRole('dialog', { name: 'Set up your authenticator app' });
+  // The refused password's toast closes once the password is taken: it no longer sits over the QR code.
+  await waitFor(() => expect(screen.queryByText('Incorrect password')).not.toBeInTheDocument());
   const qr = within(dialog).getByRole('img', { name: /QR code/ });
   expect(qr).toHaveAttribute('src', QR_CODE);
   expect(within(dialog).getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP')).toBeInTheDocument();
@@ -77,6 +79,7 @@ test('enable: password, then QR code, setup key and code, then the ten recovery 
   await user.click(within(dialog).getByRole('button', { name: 'Verify and Enable' }));
 
   dialog = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
+  await waitFor(() => expect(screen.queryByText('Invalid verification code')).not.toBeInTheDocument());
   const list = within(dialog).getByRole('list', { name: 'Recovery codes' });
   expect(
     within(list)
@@ -164,6 +167,10 @@ test('disable: asks for the account password and a current code in a dialog (no 
   await user.type(code(), RECOVERY_CODES[2]);
   await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
   expect(await screen.findByText('2FA disabled successfully')).toBeInTheDocument();
+  // The refused attempts' toasts close with it: no "Invalid verification code" beside the success.
+  await waitFor(() => expect(screen.queryByText('Invalid verification code')).not.toBeInTheDocument());
+  expect(screen.queryByText('Incorrect password')).not.toBeInTheDocument();
+  expect(screen.queryByText('Failed to disable 2FA')).not.toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(await within(section).findByText('Disabled')).toBeInTheDocument();
   expect(account.calls.findLast((call) => call.path === '/auth/disable-2fa')?.body).toEqual({

@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useSnackbar } from 'notistack';
 import { messageOf } from '../../shared/api/errorText';
 import { FormDialog } from '../../shared/ui/FormDialog';
+import { useAttemptToasts } from '../../shared/ui/useAttemptToasts';
 import { useAppDispatch } from '../../app/hooks';
 import { AccountPasswordForm } from './AccountPasswordForm';
 import { RecoveryCodes } from './RecoveryCodes';
@@ -32,6 +33,8 @@ export function TwoFactorSetupDialog({ open, onClose }: TwoFactorSetupDialogProp
   const id = useId();
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
+  // A refused password's or code's toast closes when the step it was for goes through.
+  const { attemptFailed, attemptsAnswered } = useAttemptToasts();
   const [step, setStep] = useState<Step>({ name: 'password' });
   const { endpoints } = settingsApi;
 
@@ -40,9 +43,10 @@ export function TwoFactorSetupDialog({ open, onClose }: TwoFactorSetupDialogProp
       const setup = await dispatch(
         endpoints.enableTwoFactor.initiate({ password }, { track: false }),
       ).unwrap();
+      attemptsAnswered();
       setStep({ name: 'scan', setup });
     } catch (error) {
-      enqueueSnackbar(messageOf(error, 'Failed to enable 2FA'), { variant: 'error' });
+      attemptFailed(messageOf(error, 'Failed to enable 2FA'));
     }
   };
 
@@ -52,10 +56,11 @@ export function TwoFactorSetupDialog({ open, onClose }: TwoFactorSetupDialogProp
       const { message, recoveryCodes } = await dispatch(
         endpoints.verifyTwoFactorSetup.initiate({ otp }, { track: false }),
       ).unwrap();
+      attemptsAnswered();
       enqueueSnackbar(message || 'Two-factor authentication enabled', { variant: 'success' });
       setStep({ name: 'codes', codes: recoveryCodes });
     } catch (error) {
-      enqueueSnackbar(messageOf(error, 'Failed to verify the code'), { variant: 'error' });
+      attemptFailed(messageOf(error, 'Failed to verify the code'));
     }
   };
 

@@ -33,7 +33,7 @@ describe('WeakPasswordHint', () => {
 
   it('says nothing about a password that meets the rules', () => {
     render(<WeakPasswordHint password="Quiet4!Lantern" />);
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
     expect(document.body.textContent).toBe('');
   });
 });

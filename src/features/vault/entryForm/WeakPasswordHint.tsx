@@ -16,7 +16,7 @@ export function WeakPasswordHint({ password }: { password: string }) {
   const lead = weak ? 'This password is weak.' : 'This password does not meet every required rule.';
   const missing = strength.missing.length ? ` Add: ${missingRulesText(strength.missing)}.` : '';
   return (
-    <Alert severity="info" variant="outlined" sx={{ mt: 1 }}>
+    <Alert severity="info" variant="outlined" role="status" sx={{ mt: 1 }}>
       {lead}
       {missing} Use Generate for a strong one, or save it as it is.
     </Alert>
