@@ -56,7 +56,13 @@ export default function SettingsPage({ dataTools }: SettingsPageProps) {
           scrollButtons="auto"
           allowScrollButtonsMobile
           aria-label="Settings sections"
-          sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 1 } }}
+          sx={{
+            borderBottom: 1,
+            borderColor: 'divider',
+            px: { xs: 0, sm: 1 },
+            // A scroll button with nowhere to go shows dimmed: hidden, it left an empty gap by "Profile".
+            '& .MuiTabs-scrollButtons.Mui-disabled': { opacity: 0.3 },
+          }}
         >
           {SETTINGS_TABS.map(({ id: tabId, label, icon }) => (
             <Tab
