@@ -141,7 +141,15 @@ test.describe('honest states when the vault cannot be fetched', () => {
 
     // The windows after the first fail; the person goes to the end of the list.
     const LATER = /\/api\/passwords\?.*(offset|cursor)=/;
-    await page.route(LATER, serverError);
+    // Failing until Retry is pressed. The list asks again for a failed window whenever its range in view
+    // changes (a resize, a scroll), so the route is not dropped ahead of the click: a late resize of the
+    // pictures below would then load the list before Retry could be pressed.
+    let failing = true;
+    let laterAsked = 0;
+    await page.route(LATER, (route) => {
+      laterAsked += 1;
+      return failing ? serverError(route) : route.continue();
+    });
     await page.mouse.move(700, 500);
     await page.keyboard.press('End');
     await page.mouse.wheel(0, 100_000);
@@ -158,8 +166,18 @@ test.describe('honest states when the vault cannot be fetched', () => {
     const violations = await auditEverywhere(page, notice, 'main', 'list-window-failed', { dir: SHOTS_DIR });
     expect(violations).toEqual([]);
 
-    await page.unroute(LATER);
-    await notice.getByRole('button', { name: 'Retry' }).click();
+    // The page at rest (no window asked for in a second), then Retry with the server answering again.
+    await expect
+      .poll(async () => {
+        const before = laterAsked;
+        await page.waitForTimeout(1_000);
+        return laterAsked === before;
+      })
+      .toBe(true);
+    const retry = notice.getByRole('button', { name: 'Retry' });
+    await expect(retry).toBeEnabled();
+    failing = false;
+    await retry.click();
     // The windows in view arrive: cards where the placeholders were, and the notice gone.
     await expect(notice).toHaveCount(0);
     await expect(page.getByTestId('card-placeholder')).toHaveCount(0);
