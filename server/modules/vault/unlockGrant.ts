@@ -64,21 +64,36 @@ export async function grantUnlock(
   return { unlockKey, expiresAt };
 }
 
-/** The vault key of the tab's open window; 401 'The vault is locked' when it has none. */
-export async function openUnlockGrant(ctx: AppContext, auth: AuthInfo, unlockKey: string): Promise<Buffer> {
+/**
+ * The open grant of this session whose tab key `unlockKey` is, with its id; undefined for a key of no
+ * open grant of the session. The decoded key is wiped once `use` is done with it.
+ */
+async function withOpenGrant<T>(
+  ctx: AppContext,
+  auth: AuthInfo,
+  unlockKey: string,
+  use: (grant: { id: string; row: repo.UnlockGrantRow; tabKey: Buffer } | undefined) => T,
+): Promise<T> {
   const tabKey = Buffer.from(unlockKey, 'base64url');
   try {
-    if (tabKey.length !== KEY_BYTES) throw vaultLocked();
+    if (tabKey.length !== KEY_BYTES) return use(undefined);
     const id = grantIdOf(tabKey);
     const row = await repo.findUnlockGrant(ctx.db, id);
     const mine = row && row.session_id === auth.sessionId && row.user_id === auth.userId;
-    if (!row || !mine || row.expires_at <= ctx.now().toISOString()) throw vaultLocked();
-    const vaultKey = open(tabKey, row.sealed_key, aadOf(auth, id));
-    if (!vaultKey) throw vaultLocked();
-    return vaultKey;
+    const isOpen = mine && row.expires_at > ctx.now().toISOString();
+    return use(isOpen ? { id, row, tabKey } : undefined);
   } finally {
     tabKey.fill(0);
   }
+}
+
+/** The vault key of the tab's open window; 401 'The vault is locked' when it has none. */
+export function openUnlockGrant(ctx: AppContext, auth: AuthInfo, unlockKey: string): Promise<Buffer> {
+  return withOpenGrant(ctx, auth, unlockKey, (grant) => {
+    const vaultKey = grant && open(grant.tabKey, grant.row.sealed_key, aadOf(auth, grant.id));
+    if (!vaultKey) throw vaultLocked();
+    return vaultKey;
+  });
 }
 
 /** "Lock now": every window of the session ends, in all its tabs. */
@@ -95,15 +110,8 @@ export async function unlockGrantStatus(
   auth: AuthInfo,
   unlockKey?: string,
 ): Promise<string | null> {
-  const now = ctx.now().toISOString();
-  if (unlockKey === undefined) return repo.latestUnlockGrantEnd(ctx.db, auth.sessionId, now);
-  const tabKey = Buffer.from(unlockKey, 'base64url');
-  try {
-    if (tabKey.length !== KEY_BYTES) return null;
-    const row = await repo.findUnlockGrant(ctx.db, grantIdOf(tabKey));
-    const isOpen = row && row.session_id === auth.sessionId && row.expires_at > now;
-    return isOpen ? row.expires_at : null;
-  } finally {
-    tabKey.fill(0);
+  if (unlockKey === undefined) {
+    return repo.latestUnlockGrantEnd(ctx.db, auth.sessionId, ctx.now().toISOString());
   }
+  return withOpenGrant(ctx, auth, unlockKey, (grant) => grant?.row.expires_at ?? null);
 }
