@@ -1,6 +1,7 @@
 // The README's table (Measure it) from a bench run's JSON, so that no figure of it is copied by hand:
 // `npx tsx bench/readmeTable.ts` prints it; `--write` puts it in README.md in place of the table there.
-// Reads bench/results/latest.json, or the file given; a partial run (--only) lacks rows and is refused.
+// Reads bench/results/latest.json, or the file given; a partial run (--only) lacks rows and is refused,
+// and so is a run with BENCH_LATENCY_MS.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/processes';
@@ -10,6 +11,7 @@ interface Report {
   date: string;
   commit: string;
   rows: JudgedRow[];
+  settings?: { latencyMs?: number };
 }
 
 type Rows = Map<string, JudgedRow>;
@@ -209,6 +211,9 @@ function main(): void {
   const file =
     args.find((arg) => !arg.startsWith('--')) ?? path.join(ROOT, 'bench', 'results', 'latest.json');
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Report;
+  if ((report.settings?.latencyMs ?? 0) > 0) {
+    throw new Error('the run added latency to the browser (BENCH_LATENCY_MS): the table is of loopback runs');
+  }
   const table = markdownTable(tableCells(new Map(report.rows.map((found) => [found.id, found]))));
   if (!args.includes('--write')) {
     process.stdout.write(`${table}\n`);

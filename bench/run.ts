@@ -17,7 +17,7 @@
 //   transfer, list and pg sections, filled in BENCH_IMPORT_PARTS (5) uploads), BENCH_HEAP_ENTRIES (1000),
 //   BENCH_EXPORT_RUNS (3), BENCH_BURST (100), BENCH_UI_RUNS (5), BENCH_LOAD_SECONDS (5),
 //   BENCH_CONNECTIONS (20), BENCH_LOG_LEVEL (info, the server's default), BENCH_MINIFY (0: the app built
-//   unminified, for readable profiles), BENCH_DATABASE_URL (else
+//   unminified, for readable profiles), BENCH_LATENCY_MS (0: latency Chromium adds to each request), BENCH_DATABASE_URL (else
 //   DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; the pg section is skipped when it does
 //   not answer)
 import { execFileSync } from 'node:child_process';
@@ -55,7 +55,7 @@ import { measureIdleMemory, measureSignInBurst, peakOfRun } from './memory';
 import { measureSignIn } from './signIn';
 import { fillMeasured, importRows, measureExport, measureReimport, unlockMs } from './transfer';
 import { measureUnlock } from './unlock';
-import { measureVaultUi, profilePasswordsPage } from './vaultUi';
+import { LATENCY_MS, measureVaultUi, profilePasswordsPage } from './vaultUi';
 import { groupThousands } from '../src/common/numbers';
 
 const SECTIONS = ['size', 'ui', 'list', 'transfer', 'signin', 'memory', 'unlock', 'pg'] as const;
@@ -95,6 +95,7 @@ const settings = {
   loadSeconds: numberEnv('BENCH_LOAD_SECONDS', 5),
   connections: numberEnv('BENCH_CONNECTIONS', 20),
   logLevel: process.env.BENCH_LOG_LEVEL || 'info',
+  latencyMs: LATENCY_MS,
   pgUrl: postgresUrl(),
 };
 for (const name of settings.only) {
@@ -579,7 +580,8 @@ async function main(): Promise<boolean> {
   const table = renderTable(judged);
   const seconds = (performance.now() - runStarted) / 1000;
   const unminified =
-    process.env.BENCH_MINIFY === '0' ? " (app built unminified: not the product's figures)" : '';
+    (process.env.BENCH_MINIFY === '0' ? " (app built unminified: not the product's figures)" : '') +
+    (LATENCY_MS > 0 ? ` (browser requests with ${LATENCY_MS} ms of added latency)` : '');
   process.stdout.write(`\nPassVault bench, ${new Date().toISOString()}, ${gitDescription()}${unminified}\n`);
   process.stdout.write(
     `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load ${os

@@ -151,6 +151,29 @@ function answeredAt(timeline: Timeline, pattern: RegExp): number {
 }
 
 /** The first window's request (no search, no cursor): `/api/passwords?limit=100`. */
+/**
+ * BENCH_LATENCY_MS: a round trip's latency Chromium adds to every request of the measured pages (CDP's
+ * network emulation), as a network to a server behind a proxy has; 0, the default, is the loopback's.
+ * It shows what round trips in a row cost, which the loopback hides.
+ */
+export const LATENCY_MS = Math.max(0, Number(process.env.BENCH_LATENCY_MS ?? 0) || 0);
+
+/** A new tab of `context`, with BENCH_LATENCY_MS on its requests. */
+async function newTab(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  if (LATENCY_MS > 0) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY_MS,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
+  return page;
+}
+
 const FIRST_WINDOW = /^\/api\/passwords\?limit=\d+$/;
 
 interface RunResult {
@@ -197,7 +220,7 @@ async function typeNarrowingKey(page: Page): Promise<SearchState> {
 }
 
 async function vaultRun(context: BrowserContext): Promise<RunResult> {
-  const page = await context.newPage();
+  const page = await newTab(context);
   try {
     await page.goto('/passwords');
     const cards = await waitForCards(page);
@@ -382,7 +405,7 @@ interface DashboardResult {
 }
 
 async function dashboardRun(context: BrowserContext): Promise<DashboardResult> {
-  const page = await context.newPage();
+  const page = await newTab(context);
   try {
     await page.goto('/dashboard');
     const recent = await waitFor<Mark>(

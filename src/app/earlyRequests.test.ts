@@ -6,9 +6,10 @@ import { EARLY_ANSWER_MS, fetchWithEarlyAnswers, takeEarlyResponse } from '../sh
 import { prefetchSignedInPage } from './prefetchSignedIn';
 import { LATE_EARLY_PATH, startEarlyRequests } from './earlyRequests';
 import { setupStore } from './store';
+import { DEFAULT_LIST_PREFERENCES, type ListOrder, type ListPreferences } from '../common/listOrder';
 
 const API = new URL('api/', document.baseURI);
-const preferences = { listView: 'cards', listSort: 'name', favoritesFirst: true };
+const preferences: ListPreferences = { listView: 'cards', listSort: 'name', favoritesFirst: true };
 
 function installApi() {
   return mockApi({
@@ -25,14 +26,23 @@ const asked = (calls: ApiCall[]) =>
   calls.map((call) => `${call.path}${call.query.size ? `?${call.query.toString()}` : ''}`).sort();
 
 /** The requests the early script starts for a reload of `path`, in the shape the app's are recorded. */
-async function earlyRequestsOf(pathname: string, search = ''): Promise<string[]> {
+async function earlyRequestsOf(
+  pathname: string,
+  search = '',
+  remembered: ListOrder = preferences,
+): Promise<string[]> {
   const { calls } = installApi();
   const pending: Promise<unknown>[] = [];
-  startEarlyRequests(pathname, search, (path) => {
-    const response = fetch(new TestRequest(new URL(path, API).href) as unknown as Request);
-    pending.push(response);
-    return response;
-  });
+  startEarlyRequests(
+    pathname,
+    search,
+    (path) => {
+      const response = fetch(new TestRequest(new URL(path, API).href) as unknown as Request);
+      pending.push(response);
+      return response;
+    },
+    remembered,
+  );
   // The list waits for the preferences: let both go out.
   for (let round = 0; round < 3; round += 1) await Promise.all(pending);
   return asked(calls);
@@ -62,6 +72,33 @@ describe('early requests', () => {
     expect(await earlyRequestsOf('/passwords', '?health=weak')).toContain(
       '/passwords?limit=100&health=weak&sort=name&favoritesFirst=true',
     );
+  });
+
+  it('ask for the list at once, in the order this browser last saw, without waiting for the preferences', () => {
+    const asked: string[] = [];
+    startEarlyRequests(
+      '/passwords',
+      '',
+      (path) => {
+        asked.push(path);
+        return new Promise<Response>(() => undefined); // nothing answers yet
+      },
+      preferences,
+    );
+    expect(asked).toEqual([
+      'auth/me',
+      'passwords?limit=100&sort=name&favoritesFirst=true',
+      'user/preferences',
+    ]);
+  });
+
+  it("ask for the list in the preferences' order too when the browser kept another (or none)", async () => {
+    expect(await earlyRequestsOf('/passwords', '', DEFAULT_LIST_PREFERENCES)).toEqual([
+      '/auth/me',
+      '/passwords?limit=100',
+      '/passwords?limit=100&sort=name&favoritesFirst=true',
+      '/user/preferences',
+    ]);
   });
 
   it('on any other page, ask for the session only', async () => {

@@ -5,7 +5,14 @@
 // test (earlyRequests.test.ts) holds the two to the same list.
 import { STORAGE_KEYS } from '../common/constants';
 import { LIST_WINDOW_SIZE } from '../common/limits';
-import { DEFAULT_LIST_PREFERENCES, isListSort, type ListPreferences } from '../common/listOrder';
+import {
+  DEFAULT_LIST_PREFERENCES,
+  isListSort,
+  LIST_ORDER_STORAGE_KEY,
+  listOrderFromStorage,
+  type ListOrder,
+  type ListPreferences,
+} from '../common/listOrder';
 import { passwordListParams } from '../common/listQuery';
 import { HEALTH_FILTERS, type PasswordListQuery } from '../common/wire';
 import type { EarlyRequest, EarlyStart } from '../shared/api/earlyResponses';
@@ -17,6 +24,15 @@ function requestAuthorization(): string | null {
     return token ? `Bearer ${token}` : null;
   } catch {
     return null;
+  }
+}
+
+/** The order this browser last saw the list in (features/settings/rememberedListOrder.ts keeps it). */
+function rememberedListOrder(): ListOrder {
+  try {
+    return listOrderFromStorage(window.localStorage.getItem(LIST_ORDER_STORAGE_KEY));
+  } catch {
+    return listOrderFromStorage(null);
   }
 }
 
@@ -35,7 +51,7 @@ async function listPreferencesOf(answer: Response): Promise<ListPreferences> {
 }
 
 /** The first window of the Passwords page: its health filter (the address) and the user's order. */
-export function firstWindowParams(search: string, preferences: ListPreferences) {
+export function firstWindowParams(search: string, preferences: ListOrder) {
   const health = HEALTH_FILTERS.find((name) => name === new URLSearchParams(search).get('health'));
   const query: PasswordListQuery = {
     ...(health ? { health } : {}),
@@ -49,23 +65,32 @@ export function firstWindowParams(search: string, preferences: ListPreferences) 
 /** The path (of the API) under which an early request may start late: the Passwords page's list. */
 export const LATE_EARLY_PATH = 'passwords?';
 
+const firstWindowPath = (search: string, order: ListOrder) =>
+  `${LATE_EARLY_PATH}${new URLSearchParams(firstWindowParams(search, order) as Record<string, string>).toString()}`;
+
 /**
- * Starts the API requests a reload of `pathname` asks for first. Some wait for an answer: the list
- * (under LATE_EARLY_PATH) for the preferences; answers when it has been started, or will not be.
+ * Starts the API requests a reload of `pathname` asks for first. The list goes at once in the order
+ * this browser last saw (`remembered`), beside the preferences; if they say another order, the list in
+ * theirs follows them (the first is then answered for nothing). Answers, for the list, once the
+ * preferences have answered or failed: the app's own list request waits for that (it knows the order
+ * only then too).
  */
 export function startEarlyRequests(
   pathname: string,
   search: string,
   get: (path: string) => Promise<Response>,
+  remembered: ListOrder = DEFAULT_LIST_PREFERENCES,
 ): Promise<void> | undefined {
   const page = pathname.replace(/\/$/, '');
   void get('auth/me');
   if (page.endsWith('/passwords')) {
+    const guessed = firstWindowPath(search, remembered);
+    void get(guessed);
     // Settles whatever happens (the preferences failed, or anything after them): the app waits for it.
     return get('user/preferences')
       .then(async (answer) => {
-        const params = firstWindowParams(search, await listPreferencesOf(answer));
-        void get(`${LATE_EARLY_PATH}${new URLSearchParams(params as Record<string, string>).toString()}`);
+        const path = firstWindowPath(search, await listPreferencesOf(answer));
+        if (path !== guessed) void get(path);
       })
       .catch(() => undefined);
   }
@@ -84,12 +109,17 @@ if (authorization && typeof fetch === 'function') {
   const page = new URL(window.location.href);
   // The path within the app: the part after the base (<base href> says where the app lives).
   const within = `/${page.pathname.slice(new URL(document.baseURI).pathname.length)}`;
-  const started = startEarlyRequests(within, page.search, (path) => {
-    const url = new URL(path, api).href;
-    const response = fetch(url, { headers: { authorization, accept: 'application/json' } });
-    waiting.push({ url, authorization, startedAt: performance.now(), response });
-    return response;
-  });
+  const started = startEarlyRequests(
+    within,
+    page.search,
+    (path) => {
+      const url = new URL(path, api).href;
+      const response = fetch(url, { headers: { authorization, accept: 'application/json' } });
+      waiting.push({ url, authorization, startedAt: performance.now(), response });
+      return response;
+    },
+    rememberedListOrder(),
+  );
   if (started) {
     const start: EarlyStart = { url: new URL(LATE_EARLY_PATH, api).href, started };
     window.__passvaultEarlyStart = start;

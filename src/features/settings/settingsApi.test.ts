@@ -4,6 +4,7 @@ import type { AppStore } from '../../app/store';
 import { DEFAULT_GENERATOR_OPTIONS, DEFAULT_PASSPHRASE_OPTIONS } from '../../common/generatorOptions';
 import { installFakeAccount, PASSWORD, TOTP_SECRET, type FakeAccount } from '../../test/fakeAccountServer';
 import { signedInStore } from '../../test/renderSettings';
+import { LIST_ORDER_STORAGE_KEY } from '../../common/listOrder';
 import { secretAnswer } from './secretAnswer';
 import { INVALID_RESPONSE_FORMAT, settingsApi } from './settingsApi';
 
@@ -45,6 +46,29 @@ describe('the settings cache', () => {
     expect(settingsOf(store)).toMatchObject(PREFERENCES);
     await expect(saving.unwrap()).rejects.toEqual({ status: 400, message: 'Auto logout must be one of ...' });
     expect(settingsOf(store)).toEqual(before);
+  });
+});
+
+describe("the list's order, kept for the next reload of the Passwords page", () => {
+  const kept = () => JSON.parse(window.localStorage.getItem(LIST_ORDER_STORAGE_KEY) ?? 'null') as unknown;
+  afterEach(() => window.localStorage.removeItem(LIST_ORDER_STORAGE_KEY));
+
+  it('is the order the server answered, then each saved change of it, and nothing else', async () => {
+    const account = installFakeAccount({ settings: { listSort: 'name', favoritesFirst: true } });
+    const store = signedInStore();
+    await store.dispatch(settingsApi.endpoints.getPreferences.initiate(undefined, { subscribe: false }));
+    expect(kept()).toEqual({ listSort: 'name', favoritesFirst: true });
+
+    await store.dispatch(settingsApi.endpoints.updateSettings.initiate({ listSort: 'updated' })).unwrap();
+    expect(kept()).toEqual({ listSort: 'updated', favoritesFirst: true });
+    // A save of other settings leaves it as it is.
+    await store.dispatch(settingsApi.endpoints.updateSettings.initiate(PREFERENCES)).unwrap();
+    expect(kept()).toEqual({ listSort: 'updated', favoritesFirst: true });
+
+    account.fail.set('PUT /user/settings', { status: 500, body: { message: 'Server error' } });
+    const refused = store.dispatch(settingsApi.endpoints.updateSettings.initiate({ favoritesFirst: false }));
+    await expect(refused.unwrap()).rejects.toMatchObject({ status: 500 });
+    expect(kept()).toEqual({ listSort: 'updated', favoritesFirst: true });
   });
 });
 

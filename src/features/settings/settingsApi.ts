@@ -6,8 +6,9 @@ import { announceToOtherTabs } from '../../shared/api/otherTabs';
 import type { ApiFailure } from '../../shared/api/errorText';
 import type { GeneratorOptions } from '../../common/generatorOptions';
 import type { UnlockWindowChoice } from '../../common/unlockWindow';
-import type { ListPreferences } from '../../common/listOrder';
+import { DEFAULT_LIST_PREFERENCES, isListSort, type ListPreferences } from '../../common/listOrder';
 import type { Preferences, Settings, User } from '../../common/wire';
+import { rememberListOrder } from './rememberedListOrder';
 import { secretAnswer } from './secretAnswer';
 
 export type SettingsPreferences = Pick<Settings, 'emailNotifications' | 'securityAlerts' | 'autoLogout'>;
@@ -73,6 +74,18 @@ export const settingsApi = baseApi.injectEndpoints({
       query: () => '/user/preferences',
       transformResponse: (answer: Answer) => answer.preferences as Preferences,
       providesTags: ['Settings'],
+      async onQueryStarted(_arg, { queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          // The defaults when the answer says nothing of the order: what the page then shows.
+          rememberListOrder({
+            listSort: isListSort(data.listSort) ? data.listSort : DEFAULT_LIST_PREFERENCES.listSort,
+            favoritesFirst: data.favoritesFirst === true,
+          });
+        } catch {
+          // Nothing answered: nothing to keep.
+        }
+      },
     }),
     /** Saves the preferences; every cached copy shows them at once and goes back if the save fails. */
     updateSettings: build.mutation<{ message: string; settings: Settings }, SettingsChange>({
@@ -91,6 +104,7 @@ export const settingsApi = baseApi.injectEndpoints({
         );
         try {
           const { data } = await queryFulfilled;
+          rememberListOrder(preferences);
           // The other tabs' preferences (auto-logout, the list's order) are the saved ones now.
           announceToOtherTabs(['Settings']);
           if (data.settings) {
