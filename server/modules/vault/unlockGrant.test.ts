@@ -195,8 +195,18 @@ describe('/api/auth/vault-unlock: the unlock window', () => {
     expect(isLocked(await view(user, id, unlockKey))).toBe(true);
 
     ({ unlockKey } = await openWindow(user, 15));
+    const other = await createSession(t, user.userId);
+    const otherTab = await openWindow({ ...user, ...other }, 15);
     await call(user, 'POST', '/api/auth/logout');
     expect((await view(user, id, unlockKey)).statusCode).toBe(401);
+    // Signed out: the session's sealed keys are gone at once, another session's window stays open.
+    const grants = await t.db
+      .selectFrom('unlock_grants')
+      .select('session_id')
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect(grants).toEqual([{ session_id: other.sessionId }]);
+    expect((await view({ ...user, ...other }, id, otherTab.unlockKey)).statusCode).toBe(200);
   });
 
   it("ends with the session's third wrong master password and with a new master password", async () => {

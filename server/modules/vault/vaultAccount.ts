@@ -3,7 +3,7 @@
 import type { AppContext } from '../../context';
 import type { WrappedVaultKey } from '../../crypto/vaultKey';
 import type { Executor } from './vault.repository';
-import { deleteUserVault, insertVaultKey } from './vault.repository';
+import { deleteSessionUnlockGrants, deleteUserVault, insertVaultKey } from './vault.repository';
 import { countByCategory, countEntries, listTagColumns } from './entryList.repository';
 
 /** A new account's vault: its wrapped key (made at registration). */
@@ -56,4 +56,12 @@ export async function vaultCounts(ctx: AppContext, userId: string): Promise<Vaul
 /** How many entries the user has (the counter the triggers keep): the admin command's list. */
 export function entryCount(ctx: AppContext, userId: string): Promise<number> {
   return countEntries(ctx.db, userId, {});
+}
+
+/**
+ * The session was signed out: the unlock windows of its tabs end with it rather than when their minutes
+ * run out (they could not open anything without the session, but their sealed keys need not stay).
+ */
+export function endSessionUnlockWindows(db: Executor, sessionId: string): Promise<void> {
+  return deleteSessionUnlockGrants(db, sessionId);
 }
