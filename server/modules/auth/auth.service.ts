@@ -16,7 +16,7 @@ import { LIMITS, enforce, forget, limiterOf } from '../../security/limits';
 import { autoLogoutMinutes, createDefaultSettings } from '../user/preferences';
 import { sendSecurityAlert } from '../user/securityAlerts';
 import { isMasterPassword } from '../vault/masterPassword.service';
-import { createVault, endSessionUnlockWindows } from '../vault/vaultAccount';
+import { createVault } from '../vault/vaultAccount';
 import {
   deletePendingByEmail,
   deletePendingById,
@@ -275,10 +275,7 @@ export function createAuthService(ctx: AppContext, options: AuthServiceOptions) 
     },
 
     async logout(sessionId: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await endSession(trx, sessionId, ctx.now());
-        await endSessionUnlockWindows(trx, sessionId);
-      });
+      await db.transaction().execute((trx) => endSession(trx, sessionId, ctx.now()));
     },
 
     /**

@@ -42,7 +42,7 @@ export async function enableAccount(ctx: AppContext, account: Account): Promise<
 }
 
 export function endAccountSessions(ctx: AppContext, account: Account): Promise<void> {
-  return endAllSessions(ctx.db, account.id, ctx.now());
+  return ctx.db.transaction().execute((trx) => endAllSessions(trx, account.id, ctx.now()));
 }
 
 export interface SentInvitation extends Invitation {

@@ -6,6 +6,7 @@
 import { MAX_MASTER_PASSWORD_ATTEMPTS } from '../../../src/common/constants';
 import { newId, newToken, sha256 } from '../../crypto/tokens';
 import { unauthorized } from '../../http/errors';
+import { endSessionUnlockWindows, endUserUnlockWindows } from '../vault/vaultAccount';
 import {
   findActiveSession,
   findSessionByTokenHash,
@@ -95,23 +96,30 @@ export function keepSessionAlive(db: Executor, sessionId: string, now: Date): Pr
   return touchSession(db, sessionId, now.toISOString());
 }
 
-export function endSession(db: Executor, sessionId: string, now: Date): Promise<void> {
-  return revokeSession(db, sessionId, now.toISOString());
+// Signing out ends the unlock windows of the sessions' tabs too (two statements: run them in a
+// transaction).
+
+/** Signs one session out (logout). */
+export async function endSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+  await revokeSession(db, sessionId, now.toISOString());
+  await endSessionUnlockWindows(db, sessionId);
 }
 
 /** Signs the user out everywhere (password reset, account deletion). */
-export function endAllSessions(db: Executor, userId: string, now: Date): Promise<void> {
-  return revokeUserSessions(db, userId, now.toISOString());
+export async function endAllSessions(db: Executor, userId: string, now: Date): Promise<void> {
+  await revokeUserSessions(db, userId, now.toISOString());
+  await endUserUnlockWindows(db, userId);
 }
 
 /** Signs the user out everywhere but the session that asked (a password change, two-factor turned on). */
-export function endOtherSessions(
+export async function endOtherSessions(
   db: Executor,
   userId: string,
   keepSessionId: string,
   now: Date,
 ): Promise<void> {
-  return revokeOtherSessions(db, userId, keepSessionId, now.toISOString());
+  await revokeOtherSessions(db, userId, keepSessionId, now.toISOString());
+  await endUserUnlockWindows(db, userId, keepSessionId);
 }
 
 export async function isSessionActive(db: Executor, auth: AuthInfo, now: Date): Promise<boolean> {

@@ -209,6 +209,26 @@ describe('/api/auth/vault-unlock: the unlock window', () => {
     expect((await view({ ...user, ...other }, id, otherTab.unlockKey)).statusCode).toBe(200);
   });
 
+  it('ends in the sessions a password change signs out, and stays open in the one that changed it', async () => {
+    const user = await createUser(t);
+    const id = await entryOf(user);
+    const mine = await openWindow(user, 15);
+    const otherUser = { ...user, ...(await createSession(t, user.userId)) };
+    await openWindow(otherUser, 15);
+    const change = await call(user, 'PUT', '/api/user/password', {
+      currentPassword: user.password,
+      newPassword: 'Fresh7&Harbour',
+    });
+    expect(change.statusCode).toBe(200);
+    const grants = await t.db
+      .selectFrom('unlock_grants')
+      .select('session_id')
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect(grants).toEqual([{ session_id: user.sessionId }]);
+    expect((await view(user, id, mine.unlockKey)).statusCode).toBe(200);
+  });
+
   it("ends with the session's third wrong master password and with a new master password", async () => {
     const user = await createUser(t);
     const id = await entryOf(user);

@@ -799,6 +799,19 @@ export async function deleteSessionUnlockGrants(db: Executor, sessionId: string)
   await db.deleteFrom('unlock_grants').where('session_id', '=', sessionId).execute();
 }
 
+/** Ends the grants of every session of the user but `keepSessionId` (they were signed out). */
+export async function deleteOtherSessionsUnlockGrants(
+  db: Executor,
+  userId: string,
+  keepSessionId: string,
+): Promise<void> {
+  await db
+    .deleteFrom('unlock_grants')
+    .where('user_id', '=', userId)
+    .where('session_id', '!=', keepSessionId)
+    .execute();
+}
+
 /** Ends every grant of the user (the unlocking pause, a new master password). */
 export async function deleteUserUnlockGrants(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom('unlock_grants').where('user_id', '=', userId).execute();

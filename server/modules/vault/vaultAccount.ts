@@ -3,7 +3,13 @@
 import type { AppContext } from '../../context';
 import type { WrappedVaultKey } from '../../crypto/vaultKey';
 import type { Executor } from './vault.repository';
-import { deleteSessionUnlockGrants, deleteUserVault, insertVaultKey } from './vault.repository';
+import {
+  deleteOtherSessionsUnlockGrants,
+  deleteSessionUnlockGrants,
+  deleteUserUnlockGrants,
+  deleteUserVault,
+  insertVaultKey,
+} from './vault.repository';
 import { countByCategory, countEntries, listTagColumns } from './entryList.repository';
 
 /** A new account's vault: its wrapped key (made at registration). */
@@ -59,9 +65,16 @@ export function entryCount(ctx: AppContext, userId: string): Promise<number> {
 }
 
 /**
- * The session was signed out: the unlock windows of its tabs end with it rather than when their minutes
- * run out (they could not open anything without the session, but their sealed keys need not stay).
+ * Sessions were signed out: the unlock windows of their tabs end with them rather than when their
+ * minutes run out (they could open nothing without the session, but their sealed keys need not stay).
+ * `except`: the session that stays signed in.
  */
 export function endSessionUnlockWindows(db: Executor, sessionId: string): Promise<void> {
   return deleteSessionUnlockGrants(db, sessionId);
+}
+
+export function endUserUnlockWindows(db: Executor, userId: string, except?: string): Promise<void> {
+  return except === undefined
+    ? deleteUserUnlockGrants(db, userId)
+    : deleteOtherSessionsUnlockGrants(db, userId, except);
 }
