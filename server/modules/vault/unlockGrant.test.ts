@@ -47,6 +47,11 @@ describe('/api/auth/vault-unlock: the unlock window', () => {
     return res.json().data.password._id;
   }
 
+  /** The sessions whose windows (sealed keys) the server still stores for the user. */
+  const sessionsWithGrants = async (user: TestUser) =>
+    (
+      await t.db.selectFrom('unlock_grants').select('session_id').where('user_id', '=', user.userId).execute()
+    ).map((grant) => grant.session_id);
   const view = (user: TestUser, id: string, unlockKey?: string) =>
     call(user, 'POST', `/api/passwords/${id}/view`, {}, unlockKey);
   const attemptsLeft = async (user: TestUser) =>
@@ -200,12 +205,7 @@ describe('/api/auth/vault-unlock: the unlock window', () => {
     await call(user, 'POST', '/api/auth/logout');
     expect((await view(user, id, unlockKey)).statusCode).toBe(401);
     // Signed out: the session's sealed keys are gone at once, another session's window stays open.
-    const grants = await t.db
-      .selectFrom('unlock_grants')
-      .select('session_id')
-      .where('user_id', '=', user.userId)
-      .execute();
-    expect(grants).toEqual([{ session_id: other.sessionId }]);
+    expect(await sessionsWithGrants(user)).toEqual([other.sessionId]);
     expect((await view({ ...user, ...other }, id, otherTab.unlockKey)).statusCode).toBe(200);
   });
 
@@ -220,12 +220,7 @@ describe('/api/auth/vault-unlock: the unlock window', () => {
       newPassword: 'Fresh7&Harbour',
     });
     expect(change.statusCode).toBe(200);
-    const grants = await t.db
-      .selectFrom('unlock_grants')
-      .select('session_id')
-      .where('user_id', '=', user.userId)
-      .execute();
-    expect(grants).toEqual([{ session_id: user.sessionId }]);
+    expect(await sessionsWithGrants(user)).toEqual([user.sessionId]);
     expect((await view(user, id, mine.unlockKey)).statusCode).toBe(200);
   });
 
