@@ -9,6 +9,18 @@ import {
   type ListOrder,
 } from '../../common/listOrder';
 
+/**
+ * The order kept here, the defaults if none: what the list shows when the preferences cannot be fetched
+ * (the order the person last saw in this browser is a better guess than the defaults).
+ */
+export function keptListOrder(): ListOrder {
+  try {
+    return listOrderFromStorage(window.localStorage.getItem(LIST_ORDER_STORAGE_KEY));
+  } catch {
+    return listOrderFromStorage(null);
+  }
+}
+
 /** Keeps what `change` says of the order (a whole preferences answer, or a saved change). */
 export function rememberListOrder(change: Partial<ListOrder>): void {
   if (change.listSort === undefined && change.favoritesFirst === undefined) return;

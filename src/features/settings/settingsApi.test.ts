@@ -6,6 +6,7 @@ import { installFakeAccount, PASSWORD, TOTP_SECRET, type FakeAccount } from '../
 import { signedInStore } from '../../test/renderSettings';
 import { LIST_ORDER_STORAGE_KEY } from '../../common/listOrder';
 import { secretAnswer } from './secretAnswer';
+import { loadListPreferences } from './useListPreferences';
 import { INVALID_RESPONSE_FORMAT, settingsApi } from './settingsApi';
 
 const settingsOf = (store: AppStore) => settingsApi.endpoints.getSettings.select()(store.getState()).data;
@@ -69,6 +70,27 @@ describe("the list's order, kept for the next reload of the Passwords page", () 
     const refused = store.dispatch(settingsApi.endpoints.updateSettings.initiate({ favoritesFirst: false }));
     await expect(refused.unwrap()).rejects.toMatchObject({ status: 500 });
     expect(kept()).toEqual({ listSort: 'updated', favoritesFirst: true });
+  });
+});
+
+describe("the list's order when the preferences cannot be fetched", () => {
+  afterEach(() => window.localStorage.removeItem(LIST_ORDER_STORAGE_KEY));
+
+  it('is the order this browser kept, else the defaults', async () => {
+    const account = installFakeAccount();
+    account.fail.set('GET /user/preferences', { status: 500, body: { message: 'Server error' } });
+    const store = signedInStore();
+    await expect(store.dispatch(loadListPreferences())).resolves.toEqual({
+      listView: 'cards',
+      listSort: 'created',
+      favoritesFirst: false,
+    });
+    window.localStorage.setItem(LIST_ORDER_STORAGE_KEY, '{"listSort":"name","favoritesFirst":true}');
+    await expect(store.dispatch(loadListPreferences())).resolves.toEqual({
+      listView: 'cards',
+      listSort: 'name',
+      favoritesFirst: true,
+    });
   });
 });
 

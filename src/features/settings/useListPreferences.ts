@@ -9,6 +9,7 @@ import {
 } from '../../common/listOrder';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { Preferences } from '../../common/wire';
+import { keptListOrder } from './rememberedListOrder';
 import { settingsApi, useGetPreferencesQuery, useUpdateSettingsMutation } from './settingsApi';
 
 export interface RememberedListPreferences {
@@ -19,18 +20,22 @@ export interface RememberedListPreferences {
   save: (change: Partial<ListPreferences>) => Promise<void>;
 }
 
-/** The list's preferences in settings as the server answered them (the defaults for what it did not say). */
+/**
+ * The list's preferences in settings as the server answered them (the defaults for what it did not say);
+ * without an answer, the order this browser kept (rememberedListOrder.ts).
+ */
 function preferencesOf(settings: Partial<Preferences> | undefined): ListPreferences {
+  if (!settings) return { ...DEFAULT_LIST_PREFERENCES, ...keptListOrder() };
   return {
-    listView: isListView(settings?.listView) ? settings.listView : DEFAULT_LIST_PREFERENCES.listView,
-    listSort: isListSort(settings?.listSort) ? settings.listSort : DEFAULT_LIST_PREFERENCES.listSort,
-    favoritesFirst: settings?.favoritesFirst ?? DEFAULT_LIST_PREFERENCES.favoritesFirst,
+    listView: isListView(settings.listView) ? settings.listView : DEFAULT_LIST_PREFERENCES.listView,
+    listSort: isListSort(settings.listSort) ? settings.listSort : DEFAULT_LIST_PREFERENCES.listSort,
+    favoritesFirst: settings.favoritesFirst ?? DEFAULT_LIST_PREFERENCES.favoritesFirst,
   };
 }
 
 /**
  * The preferences before any page asks for them (a reload's prefetch): fetched into the settings cache;
- * the defaults when they cannot be fetched (the page asks again and says so its own way).
+ * the order this browser kept when they cannot be fetched (the page asks again and says so its own way).
  */
 export const loadListPreferences =
   () =>
@@ -39,13 +44,13 @@ export const loadListPreferences =
     try {
       return preferencesOf(await request.unwrap());
     } catch {
-      return DEFAULT_LIST_PREFERENCES;
+      return preferencesOf(undefined);
     }
   };
 
 export function useListPreferences(): RememberedListPreferences {
   // `error` stays while a failed query is asked again (a new subscriber asks again): the page goes on
-  // with the defaults meanwhile instead of going back to its skeletons.
+  // with the order this browser kept meanwhile instead of going back to its skeletons.
   const { data, error } = useGetPreferencesQuery();
   const { listView, listSort, favoritesFirst } = preferencesOf(data);
   // The same object while the three values stay the same (settings are fetched again after changes).
