@@ -1,17 +1,22 @@
 // A reload's early requests are only worth something if they are the very requests the app makes first:
 // the same URLs (the app's own request then takes the early answer) and no other.
-import { mockApi, type ApiCall } from '../test/mockApi';
+import { mockApi, type ApiCall, type MockHandler } from '../test/mockApi';
 import { TestRequest, TestResponse } from '../test/fetchPolyfill';
 import { EARLY_ANSWER_MS, fetchWithEarlyAnswers, takeEarlyResponse } from '../shared/api/earlyResponses';
 import { prefetchSignedInPage } from './prefetchSignedIn';
 import { LATE_EARLY_PATH, startEarlyRequests } from './earlyRequests';
 import { setupStore } from './store';
-import { DEFAULT_LIST_PREFERENCES, type ListOrder, type ListPreferences } from '../common/listOrder';
+import {
+  DEFAULT_LIST_PREFERENCES,
+  LIST_ORDER_STORAGE_KEY,
+  type ListOrder,
+  type ListPreferences,
+} from '../common/listOrder';
 
 const API = new URL('api/', document.baseURI);
 const preferences: ListPreferences = { listView: 'cards', listSort: 'name', favoritesFirst: true };
 
-function installApi() {
+function installApi(overrides: Record<string, MockHandler> = {}) {
   return mockApi({
     'GET /auth/me': { body: { success: true, data: { user: { _id: 'u1' } } } },
     'GET /user/preferences': { body: { success: true, preferences } },
@@ -19,6 +24,7 @@ function installApi() {
     'GET /passwords/stats': { body: { success: true, data: { total: 0, favorites: 0, categories: {} } } },
     'GET /passwords/health': { body: { success: true, data: { total: 0, weak: 0, reused: 0, old: 0 } } },
     'GET /passwords/trash': { body: { success: true, data: { passwords: [] } } },
+    ...overrides,
   });
 }
 
@@ -30,8 +36,9 @@ async function earlyRequestsOf(
   pathname: string,
   search = '',
   remembered: ListOrder = preferences,
+  overrides: Record<string, MockHandler> = {},
 ): Promise<string[]> {
-  const { calls } = installApi();
+  const { calls } = installApi(overrides);
   const pending: Promise<unknown>[] = [];
   startEarlyRequests(
     pathname,
@@ -49,8 +56,12 @@ async function earlyRequestsOf(
 }
 
 /** The requests the app makes first on a reload of `path`: the session, then the page's own. */
-async function appRequestsOf(pathname: string, search = ''): Promise<string[]> {
-  const { calls } = installApi();
+async function appRequestsOf(
+  pathname: string,
+  search = '',
+  overrides: Record<string, MockHandler> = {},
+): Promise<string[]> {
+  const { calls } = installApi(overrides);
   const store = setupStore();
   void prefetchSignedInPage(store, pathname, search);
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -99,6 +110,20 @@ describe('early requests', () => {
       '/passwords?limit=100&sort=name&favoritesFirst=true',
       '/user/preferences',
     ]);
+  });
+
+  it('ask for the kept order only when the preferences fail, as the app then shows it', async () => {
+    const kept: ListOrder = { listSort: 'updated', favoritesFirst: false };
+    window.localStorage.setItem(LIST_ORDER_STORAGE_KEY, JSON.stringify(kept));
+    try {
+      const failing = { 'GET /user/preferences': { status: 500, body: { message: 'Server error' } } };
+      const early = await earlyRequestsOf('/passwords', '', kept, failing);
+      const app = await appRequestsOf('/passwords', '', failing);
+      expect(early).toEqual(['/auth/me', '/passwords?limit=100&sort=updated', '/user/preferences']);
+      expect(early).toEqual(['/auth/me', ...app].sort());
+    } finally {
+      window.localStorage.removeItem(LIST_ORDER_STORAGE_KEY);
+    }
   });
 
   it('on any other page, ask for the session only', async () => {

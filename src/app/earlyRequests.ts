@@ -36,17 +36,21 @@ function rememberedListOrder(): ListOrder {
   }
 }
 
-/** The list's order from a preferences answer (the defaults when it says nothing usable). */
-async function listPreferencesOf(answer: Response): Promise<ListPreferences> {
+/**
+ * The list's order from a preferences answer (the defaults for what it does not say), as the app reads
+ * it; `failed` when there is no usable answer (the app then shows the order this browser kept).
+ */
+async function listOrderOf(answer: Response, failed: ListOrder): Promise<ListOrder> {
+  if (!answer.ok) return failed;
   try {
     const { preferences } = (await answer.clone().json()) as { preferences?: Partial<ListPreferences> };
+    if (!preferences) return failed;
     return {
-      ...DEFAULT_LIST_PREFERENCES,
       listSort: isListSort(preferences?.listSort) ? preferences.listSort : DEFAULT_LIST_PREFERENCES.listSort,
       favoritesFirst: preferences?.favoritesFirst === true,
     };
   } catch {
-    return DEFAULT_LIST_PREFERENCES;
+    return failed;
   }
 }
 
@@ -89,7 +93,7 @@ export function startEarlyRequests(
     // Settles whatever happens (the preferences failed, or anything after them): the app waits for it.
     return get('user/preferences')
       .then(async (answer) => {
-        const path = firstWindowPath(search, await listPreferencesOf(answer));
+        const path = firstWindowPath(search, await listOrderOf(answer, remembered));
         if (path !== guessed) void get(path);
       })
       .catch(() => undefined);
