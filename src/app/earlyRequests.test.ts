@@ -6,12 +6,8 @@ import { EARLY_ANSWER_MS, fetchWithEarlyAnswers, takeEarlyResponse } from '../sh
 import { prefetchSignedInPage } from './prefetchSignedIn';
 import { LATE_EARLY_PATH, startEarlyRequests } from './earlyRequests';
 import { setupStore } from './store';
-import {
-  DEFAULT_LIST_PREFERENCES,
-  LIST_ORDER_STORAGE_KEY,
-  type ListOrder,
-  type ListPreferences,
-} from '../common/listOrder';
+import { DEFAULT_LIST_PREFERENCES, type ListOrder, type ListPreferences } from '../common/listOrder';
+import { LIST_ORDER_STORAGE_KEY } from '../shared/api/listOrderStorage';
 
 const API = new URL('api/', document.baseURI);
 const preferences: ListPreferences = { listView: 'cards', listSort: 'name', favoritesFirst: true };

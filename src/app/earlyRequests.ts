@@ -5,17 +5,11 @@
 // test (earlyRequests.test.ts) holds the two to the same list.
 import { STORAGE_KEYS } from '../common/constants';
 import { LIST_WINDOW_SIZE } from '../common/limits';
-import {
-  DEFAULT_LIST_PREFERENCES,
-  isListSort,
-  LIST_ORDER_STORAGE_KEY,
-  listOrderFromStorage,
-  type ListOrder,
-  type ListPreferences,
-} from '../common/listOrder';
+import { DEFAULT_LIST_PREFERENCES, listOrderOf, type ListOrder } from '../common/listOrder';
 import { passwordListParams } from '../common/listQuery';
 import { HEALTH_FILTERS, type PasswordListQuery } from '../common/wire';
 import type { EarlyRequest, EarlyStart } from '../shared/api/earlyResponses';
+import { keptListOrder } from '../shared/api/listOrderStorage';
 
 /** What the app sends with every request it could take an early answer for. */
 function requestAuthorization(): string | null {
@@ -27,28 +21,15 @@ function requestAuthorization(): string | null {
   }
 }
 
-/** The order this browser last saw the list in (features/settings/rememberedListOrder.ts keeps it). */
-function rememberedListOrder(): ListOrder {
-  try {
-    return listOrderFromStorage(window.localStorage.getItem(LIST_ORDER_STORAGE_KEY));
-  } catch {
-    return listOrderFromStorage(null);
-  }
-}
-
 /**
  * The list's order from a preferences answer (the defaults for what it does not say), as the app reads
  * it; `failed` when there is no usable answer (the app then shows the order this browser kept).
  */
-async function listOrderOf(answer: Response, failed: ListOrder): Promise<ListOrder> {
+async function answeredListOrder(answer: Response, failed: ListOrder): Promise<ListOrder> {
   if (!answer.ok) return failed;
   try {
-    const { preferences } = (await answer.clone().json()) as { preferences?: Partial<ListPreferences> };
-    if (!preferences) return failed;
-    return {
-      listSort: isListSort(preferences?.listSort) ? preferences.listSort : DEFAULT_LIST_PREFERENCES.listSort,
-      favoritesFirst: preferences?.favoritesFirst === true,
-    };
+    const { preferences } = (await answer.clone().json()) as { preferences?: unknown };
+    return preferences ? listOrderOf(preferences) : failed;
   } catch {
     return failed;
   }
@@ -93,7 +74,7 @@ export function startEarlyRequests(
     // Settles whatever happens (the preferences failed, or anything after them): the app waits for it.
     return get('user/preferences')
       .then(async (answer) => {
-        const path = firstWindowPath(search, await listOrderOf(answer, remembered));
+        const path = firstWindowPath(search, await answeredListOrder(answer, remembered));
         if (path !== guessed) void get(path);
       })
       .catch(() => undefined);
@@ -122,7 +103,7 @@ if (authorization && typeof fetch === 'function') {
       waiting.push({ url, authorization, startedAt: performance.now(), response });
       return response;
     },
-    rememberedListOrder(),
+    keptListOrder(),
   );
   if (started) {
     const start: EarlyStart = { url: new URL(LATE_EARLY_PATH, api).href, started };

@@ -34,27 +34,14 @@ export const isListSort = (value: unknown): value is ListSort =>
 export type ListOrder = Pick<ListPreferences, 'listSort' | 'favoritesFirst'>;
 
 /**
- * Where a browser keeps the order its list was last seen in (localStorage): a reload of the Passwords
- * page asks for its first window at once, beside the preferences, instead of after them (issue 12).
- * Only the order, nothing of the vault; like the theme, it stays after sign-out.
+ * The order a value says (a preferences answer, or the order a browser kept): the defaults for anything
+ * missing or malformed.
  */
-export const LIST_ORDER_STORAGE_KEY = 'listOrder';
-
-/** The order as kept under LIST_ORDER_STORAGE_KEY (the defaults for anything missing or malformed). */
-export function listOrderFromStorage(saved: string | null): ListOrder {
-  let value: unknown;
-  try {
-    value = saved === null ? null : JSON.parse(saved);
-  } catch {
-    value = null;
-  }
-  const kept =
+export function listOrderOf(value: unknown): ListOrder {
+  const said =
     typeof value === 'object' && value !== null ? (value as Partial<Record<keyof ListOrder, unknown>>) : {};
   return {
-    listSort: isListSort(kept.listSort) ? kept.listSort : DEFAULT_LIST_SORT,
-    favoritesFirst: kept.favoritesFirst === true,
+    listSort: isListSort(said.listSort) ? said.listSort : DEFAULT_LIST_SORT,
+    favoritesFirst: said.favoritesFirst === true,
   };
 }
-
-export const listOrderForStorage = ({ listSort, favoritesFirst }: ListOrder): string =>
-  JSON.stringify({ listSort, favoritesFirst });

@@ -799,22 +799,18 @@ export async function deleteSessionUnlockGrants(db: Executor, sessionId: string)
   await db.deleteFrom('unlock_grants').where('session_id', '=', sessionId).execute();
 }
 
-/** Ends the grants of every session of the user but `keepSessionId` (they were signed out). */
-export async function deleteOtherSessionsUnlockGrants(
+/**
+ * Ends every grant of the user (the unlocking pause, a new master password, signed out everywhere), or
+ * of every session but `keepSessionId` (signed out everywhere else).
+ */
+export async function deleteUserUnlockGrants(
   db: Executor,
   userId: string,
-  keepSessionId: string,
+  keepSessionId?: string,
 ): Promise<void> {
-  await db
-    .deleteFrom('unlock_grants')
-    .where('user_id', '=', userId)
-    .where('session_id', '!=', keepSessionId)
-    .execute();
-}
-
-/** Ends every grant of the user (the unlocking pause, a new master password). */
-export async function deleteUserUnlockGrants(db: Executor, userId: string): Promise<void> {
-  await db.deleteFrom('unlock_grants').where('user_id', '=', userId).execute();
+  let grants = db.deleteFrom('unlock_grants').where('user_id', '=', userId);
+  if (keepSessionId !== undefined) grants = grants.where('session_id', '!=', keepSessionId);
+  await grants.execute();
 }
 
 export async function deleteExpiredUnlockGrants(db: Executor, now: string): Promise<void> {

@@ -4,7 +4,6 @@ import type { AppContext } from '../../context';
 import type { WrappedVaultKey } from '../../crypto/vaultKey';
 import type { Executor } from './vault.repository';
 import {
-  deleteOtherSessionsUnlockGrants,
   deleteSessionUnlockGrants,
   deleteUserUnlockGrants,
   deleteUserVault,
@@ -74,7 +73,5 @@ export function endSessionUnlockWindows(db: Executor, sessionId: string): Promis
 }
 
 export function endUserUnlockWindows(db: Executor, userId: string, except?: string): Promise<void> {
-  return except === undefined
-    ? deleteUserUnlockGrants(db, userId)
-    : deleteOtherSessionsUnlockGrants(db, userId, except);
+  return deleteUserUnlockGrants(db, userId, except);
 }

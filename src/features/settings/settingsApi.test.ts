@@ -4,7 +4,7 @@ import type { AppStore } from '../../app/store';
 import { DEFAULT_GENERATOR_OPTIONS, DEFAULT_PASSPHRASE_OPTIONS } from '../../common/generatorOptions';
 import { installFakeAccount, PASSWORD, TOTP_SECRET, type FakeAccount } from '../../test/fakeAccountServer';
 import { signedInStore } from '../../test/renderSettings';
-import { LIST_ORDER_STORAGE_KEY } from '../../common/listOrder';
+import { LIST_ORDER_STORAGE_KEY } from '../../shared/api/listOrderStorage';
 import { secretAnswer } from './secretAnswer';
 import { loadListPreferences } from './useListPreferences';
 import { INVALID_RESPONSE_FORMAT, settingsApi } from './settingsApi';

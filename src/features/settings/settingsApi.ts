@@ -6,7 +6,7 @@ import { announceToOtherTabs } from '../../shared/api/otherTabs';
 import type { ApiFailure } from '../../shared/api/errorText';
 import type { GeneratorOptions } from '../../common/generatorOptions';
 import type { UnlockWindowChoice } from '../../common/unlockWindow';
-import { DEFAULT_LIST_PREFERENCES, isListSort, type ListPreferences } from '../../common/listOrder';
+import { listOrderOf, type ListPreferences } from '../../common/listOrder';
 import type { Preferences, Settings, User } from '../../common/wire';
 import { rememberListOrder } from './rememberedListOrder';
 import { secretAnswer } from './secretAnswer';
@@ -77,11 +77,8 @@ export const settingsApi = baseApi.injectEndpoints({
       async onQueryStarted(_arg, { queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          // The defaults when the answer says nothing of the order: what the page then shows.
-          rememberListOrder({
-            listSort: isListSort(data.listSort) ? data.listSort : DEFAULT_LIST_PREFERENCES.listSort,
-            favoritesFirst: data.favoritesFirst === true,
-          });
+          // The defaults for what the answer says nothing of: what the page then shows.
+          if (data) rememberListOrder(listOrderOf(data));
         } catch {
           // Nothing answered: nothing to keep.
         }

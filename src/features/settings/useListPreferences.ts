@@ -3,13 +3,13 @@
 import { useCallback, useMemo } from 'react';
 import {
   DEFAULT_LIST_PREFERENCES,
-  isListSort,
   isListView,
+  listOrderOf,
   type ListPreferences,
 } from '../../common/listOrder';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { Preferences } from '../../common/wire';
-import { keptListOrder } from './rememberedListOrder';
+import { keptListOrder } from '../../shared/api/listOrderStorage';
 import { settingsApi, useGetPreferencesQuery, useUpdateSettingsMutation } from './settingsApi';
 
 export interface RememberedListPreferences {
@@ -22,14 +22,13 @@ export interface RememberedListPreferences {
 
 /**
  * The list's preferences in settings as the server answered them (the defaults for what it did not say);
- * without an answer, the order this browser kept (rememberedListOrder.ts).
+ * without an answer, the order this browser kept (shared/api/listOrderStorage.ts).
  */
 function preferencesOf(settings: Partial<Preferences> | undefined): ListPreferences {
   if (!settings) return { ...DEFAULT_LIST_PREFERENCES, ...keptListOrder() };
   return {
     listView: isListView(settings.listView) ? settings.listView : DEFAULT_LIST_PREFERENCES.listView,
-    listSort: isListSort(settings.listSort) ? settings.listSort : DEFAULT_LIST_PREFERENCES.listSort,
-    favoritesFirst: settings.favoritesFirst ?? DEFAULT_LIST_PREFERENCES.favoritesFirst,
+    ...listOrderOf(settings),
   };
 }
 
