@@ -91,8 +91,13 @@ test('what another server process writes shows in the tab the first one serves',
   await expect(page.getByRole('article', { name: 'Gamma Games' })).toHaveCount(0);
 
   // A favourite toggled in the tab (the first process), then read by the phone from the second.
+  // The star turns at once (optimistic); the server's answer is what the second process can read.
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/favorite') && r.request().method() === 'PATCH',
+  );
   await page.getByRole('button', { name: 'Add Beta Savings to favorites' }).click();
   await expect(page.getByRole('button', { name: 'Remove Beta Savings from favorites' })).toBeVisible();
+  expect((await saved).ok()).toBe(true);
   const fromSecond = await onSecond(request, phone, 'GET', '/api/passwords?favorite=true');
   expect(fromSecond.data?.passwords?.map((entry) => entry.title).sort()).toEqual([
     'Alpha Mail',
