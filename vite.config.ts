@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pageCodePlugin } from './build/pageCode';
+import { systemChunksPlugin } from './build/systemChunks';
 import { FIRST_BUILD, firstBuildNames, pageChunkSplitting, writePageChunkNames } from './build/pageChunks';
 
 // package.json's "sideEffects" names the only modules of src/ that run something when loaded (the entry
@@ -12,8 +13,10 @@ import { FIRST_BUILD, firstBuildNames, pageChunkSplitting, writePageChunkNames }
 // the server injects <base href> into index.html at request time.
 const app: UserConfig = {
   base: './',
-  plugins: [react(), pageCodePlugin()],
-  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  plugins: [react(), pageCodePlugin(), systemChunksPlugin()],
+  // The chunks ship as System.register scripts (build/systemChunks.ts), which Vite's module preloads
+  // cannot fetch: an import map's depcache asks for a lazy chunk's imports instead.
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022', modulePreload: false },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },

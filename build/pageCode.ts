@@ -1,5 +1,5 @@
 // Which code each page of the app runs before it shows, named in the page's HTML by the server
-// (server/http/pageCode.ts) as <link rel="modulepreload">, so that the browser fetches it all while
+// (server/http/pageCode.ts) as <link rel="preload" as="script">, so that the browser fetches it all while
 // it parses the page. Without them it came in three rounds, each found only when the one before had
 // run: the entry imports bootstrap, bootstrap the signed-in layout and prefetch, those the page.
 // Written at build time as dist/page-code.json:
@@ -23,7 +23,7 @@ export interface PageCode {
 }
 
 /** What every page runs first: the app's bootstrap (the entry itself is in index.html already). */
-const EVERY_PAGE = ['src/app/bootstrap.tsx'];
+export const EVERY_PAGE = ['src/app/bootstrap.tsx'];
 /** What every signed-in page runs before it shows (app/signedInCode.ts holds its paint for them). */
 const SIGNED_IN = [
   'src/app/prefetchSignedIn.ts',
@@ -54,8 +54,8 @@ export function pageCodeOf(bundle: OutputBundle, root: string): Record<string, P
     if (chunk.facadeModuleId) byModule.set(path.relative(root, chunk.facadeModuleId), chunk);
   }
   const entries = chunks.filter((chunk) => chunk.isEntry);
-  // index.html loads the entry and names its static imports already.
-  const inHtml = new Set(entries.flatMap((entry) => [entry.fileName, ...entry.imports]));
+  // index.html loads the entry (build/systemChunks.ts); the rest is named here.
+  const inHtml = new Set(entries.map((entry) => entry.fileName));
 
   /** Adds the chunk of each module and its static imports to `into`, once each across `code`. */
   const collect = (page: string, modules: string[], code: PageCode, into: string[]) => {

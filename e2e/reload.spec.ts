@@ -41,7 +41,7 @@ test("the page names its code in its HTML, and a reload asks for the list's firs
   const { lists, failed } = watch(page);
   const navigation = await page.reload();
   const html = (await navigation?.text()) ?? '';
-  const named = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\.\/(assets\/[^"]+)"/g)].map(
+  const named = [...html.matchAll(/<link rel="preload" as="script" href="\.\/(assets\/[^"]+)"/g)].map(
     ([, file]) => file,
   );
   expect(named.some((file) => /\/PasswordsPage-[\w-]+\.js$/.test(file))).toBe(true);

@@ -1,7 +1,7 @@
 // A page's HTML names the code the page runs before it shows, so the browser fetches it all at once.
 import { PAGE_CODE_FILE } from '../../build/pageCode';
 import type { TestApp } from '../test/testApp';
-import { withStaticApp, writeStaticApp } from '../test/staticFixture';
+import { ASSET, withStaticApp, writeStaticApp } from '../test/staticFixture';
 import { pageWithin, readPageCodeLinks } from './pageCode';
 
 const PAGE_CODE = {
@@ -14,10 +14,11 @@ const PAGE_CODE = {
   },
 };
 
+/** The page's own code, as named: `script ./assets/x.js` (the entry's own preload is not the page's). */
 const preloadsOf = (html: string) =>
-  [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]*)"/g)].map(
-    ([, rel, href]) => `${rel} ${href}`,
-  );
+  [...html.matchAll(/<link rel="preload" as="(script|style)"[^>]*href="([^"]*)"/g)]
+    .map(([, as, href]) => `${as} ${href}`)
+    .filter((link) => link !== `script ./${ASSET}`);
 
 /** The app serving a built page whose page-code.json holds `pageCode` (JSON, or text as it is). */
 function withSite(env: NodeJS.ProcessEnv, pageCode: unknown, body: (app: () => TestApp) => void) {
@@ -32,16 +33,16 @@ describe('the code a page names in its HTML', () => {
     it("names the page's own code, whatever the query or a trailing slash", async () => {
       for (const url of ['/passwords', '/passwords/', '/passwords?health=weak']) {
         expect(preloadsOf(await page(app(), url))).toEqual([
-          'modulepreload ./assets/bootstrap-a1.js',
-          'modulepreload ./assets/PasswordsPage-c3.js',
-          'preload ./assets/PasswordsPage-d4.css',
+          'script ./assets/bootstrap-a1.js',
+          'script ./assets/PasswordsPage-c3.js',
+          'style ./assets/PasswordsPage-d4.css',
         ]);
       }
       expect(preloadsOf(await page(app(), '/login'))).toEqual([
-        'modulepreload ./assets/bootstrap-a1.js',
-        'modulepreload ./assets/LoginPage-b2.js',
+        'script ./assets/bootstrap-a1.js',
+        'script ./assets/LoginPage-b2.js',
       ]);
-      expect(preloadsOf(await page(app(), '/'))).toEqual(['modulepreload ./assets/bootstrap-a1.js']);
+      expect(preloadsOf(await page(app(), '/'))).toEqual(['script ./assets/bootstrap-a1.js']);
     });
 
     it('names nothing for an address that is no page (the app sends it elsewhere)', async () => {
@@ -52,8 +53,8 @@ describe('the code a page names in its HTML', () => {
     it('keeps the page a valid document: the links inside <head>, after the entry script', async () => {
       const html = await page(app(), '/passwords');
       const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
-      expect(head).toContain('<script type="module"');
-      expect(head.indexOf('<script type="module"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
+      // The entry is asked for first: its preload comes before the page's.
+      expect(head.indexOf(`href="./${ASSET}"`)).toBeLessThan(head.indexOf('bootstrap-a1.js'));
       expect(preloadsOf(head)).toHaveLength(3);
     });
 
@@ -63,6 +64,7 @@ describe('the code a page names in its HTML', () => {
         ([, file, rest]) => `${file}${rest.includes('fetchpriority="low"') ? ' low' : ''}`,
       );
       expect(priorities).toEqual([
+        ASSET,
         'assets/bootstrap-a1.js',
         'assets/PasswordsPage-c3.js low',
         'assets/PasswordsPage-d4.css low',
@@ -73,8 +75,8 @@ describe('the code a page names in its HTML', () => {
   withSite({ BASE_PATH: '/vault' }, PAGE_CODE, (app) => {
     it('under a BASE_PATH, by the page within it, relative to <base href>', async () => {
       expect(preloadsOf(await page(app(), '/vault/login'))).toEqual([
-        'modulepreload ./assets/bootstrap-a1.js',
-        'modulepreload ./assets/LoginPage-b2.js',
+        'script ./assets/bootstrap-a1.js',
+        'script ./assets/LoginPage-b2.js',
       ]);
     });
   });
@@ -88,8 +90,8 @@ describe('the code a page names in its HTML', () => {
       });
       expect(response.body).toContain('<base href="/vault/" />');
       expect(preloadsOf(response.body)).toEqual([
-        'modulepreload ./assets/bootstrap-a1.js',
-        'modulepreload ./assets/LoginPage-b2.js',
+        'script ./assets/bootstrap-a1.js',
+        'script ./assets/LoginPage-b2.js',
       ]);
     });
   });
@@ -115,9 +117,7 @@ describe('readPageCodeLinks', () => {
       }),
     });
     try {
-      expect(preloadsOf(readPageCodeLinks(site.dir).get('/x') ?? '')).toEqual([
-        'modulepreload ./assets/ok-1.js',
-      ]);
+      expect(preloadsOf(readPageCodeLinks(site.dir).get('/x') ?? '')).toEqual(['script ./assets/ok-1.js']);
     } finally {
       site.remove();
     }

@@ -17,9 +17,10 @@ const ASSET = /^assets\/[\w.-]+\.(js|css)$/;
 function linksOf(code: PageCode): string {
   const chunks = (files: string[]) => files.filter((file) => ASSET.test(file)).map(escapeAttribute);
   const links = [
-    ...chunks(code.scripts).map((file) => `<link rel="modulepreload" crossorigin href="./${file}" />`),
+    // Classic scripts (build/systemChunks.ts), fetched as SystemJS's tags fetch them: no crossorigin.
+    ...chunks(code.scripts).map((file) => `<link rel="preload" as="script" href="./${file}" />`),
     ...chunks(code.pageScripts).map(
-      (file) => `<link rel="modulepreload" crossorigin href="./${file}" fetchpriority="low" />`,
+      (file) => `<link rel="preload" as="script" href="./${file}" fetchpriority="low" />`,
     ),
     // Preloaded, not applied: the page's code applies them when it runs, as it always did.
     ...chunks(code.styles).map(

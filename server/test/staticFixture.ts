@@ -22,7 +22,9 @@ export function writeStaticApp(files: Record<string, string> = {}): StaticFixtur
       '<html lang="en">',
       '  <head>',
       '    <title>PassVault</title>',
-      `    <script type="module" src="./${ASSET}"></script>`,
+      // As the build writes it (build/systemChunks.ts): the entry's preload, SystemJS's tag naming it.
+      `    <link rel="preload" as="script" href="./${ASSET}" />`,
+      `    <script defer src="./assets/system-abc123.js" data-entry="./${ASSET}"></script>`,
       '  </head>',
       '  <body><div id="root"></div></body>',
       '</html>',
