@@ -26,7 +26,7 @@ export function ChangeMasterPasswordForm() {
       <SecretChangeForm
         texts={MASTER_PASSWORD_CHANGE_TEXTS}
         onSubmit={async ({ current, next }) => {
-          if (outcome.lockedOut) return;
+          if (outcome.lockedOut) return false;
           try {
             await dispatch(
               settingsApi.endpoints.changeMasterPassword.initiate(
@@ -36,9 +36,12 @@ export function ChangeMasterPasswordForm() {
             ).unwrap();
             outcome.accepted();
             enqueueSnackbar('Master password updated successfully', { variant: 'success' });
+            return true;
           } catch (error) {
-            if (outcome.failed(error).kind !== 'other') return;
-            enqueueSnackbar(messageOf(error, 'Failed to update master password'), { variant: 'error' });
+            if (outcome.failed(error).kind === 'other') {
+              enqueueSnackbar(messageOf(error, 'Failed to update master password'), { variant: 'error' });
+            }
+            return false;
           }
         }}
       />

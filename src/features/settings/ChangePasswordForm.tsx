@@ -25,8 +25,10 @@ export function ChangePasswordForm() {
           ).unwrap();
           attemptsAnswered();
           enqueueSnackbar('Password updated successfully!', { variant: 'success' });
+          return true;
         } catch (error) {
           attemptFailed(messageOf(error, 'Failed to update password'));
+          return false;
         }
       }}
     />

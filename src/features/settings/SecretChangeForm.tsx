@@ -15,8 +15,8 @@ import {
 
 export interface SecretChangeFormProps {
   texts: SecretChangeTexts;
-  /** Sends the change and shows its outcome; the form is cleared afterwards either way. */
-  onSubmit: (values: Pick<SecretChangeValues, 'current' | 'next'>) => Promise<void>;
+  /** Sends the change and shows its outcome; answers whether it was accepted. */
+  onSubmit: (values: Pick<SecretChangeValues, 'current' | 'next'>) => Promise<boolean>;
 }
 
 const EMPTY: SecretChangeValues = { current: '', next: '', confirm: '' };
@@ -29,10 +29,16 @@ export function SecretChangeForm({ texts, onSubmit }: SecretChangeFormProps) {
   const formik = useFormik({
     initialValues: EMPTY,
     validationSchema: schema,
-    onSubmit: async ({ current, next }, { resetForm }) => {
-      await onSubmit({ current, next });
-      // The secrets never outlive the attempt, accepted or not.
-      resetForm();
+    onSubmit: async ({ current, next }, { resetForm, setFieldValue, setFieldTouched }) => {
+      if (await onSubmit({ current, next })) {
+        resetForm();
+        return;
+      }
+      // Refused (a wrong current one, most often): that field is emptied for the next try, and the new
+      // one and its confirmation stay, so they need not be typed again.
+      await setFieldValue('current', '', false);
+      await setFieldTouched('current', false, false);
+      document.getElementById(`${id}-current`)?.focus();
     },
   });
 

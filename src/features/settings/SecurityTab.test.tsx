@@ -78,7 +78,12 @@ describe('Change Password', () => {
     await user.type(within(form).getByLabelText('Confirm new password'), STRONG);
     await user.click(within(form).getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
+    // Only the refused current password goes; the new one and its confirmation stay for the next try.
     await waitFor(() => expect(within(form).getByLabelText('Current password')).toHaveValue(''));
+    expect(within(form).getByLabelText('Current password')).toHaveFocus();
+    expect(within(form).getByLabelText('New password')).toHaveValue(STRONG);
+    expect(within(form).getByLabelText('Confirm new password')).toHaveValue(STRONG);
+    expect(within(form).queryByText('Current password is required')).not.toBeInTheDocument();
   });
 });
 
@@ -108,10 +113,10 @@ describe('Change Master Password', () => {
     const form = section('Change Master Password');
     const submit = async (current: string) => {
       await user.type(within(form).getByLabelText('Current master password'), current);
-      await user.type(within(form).getByLabelText('New master password'), STRONG);
-      await user.type(within(form).getByLabelText('Confirm new master password'), STRONG);
       await user.click(within(form).getByRole('button', { name: 'Update Master Password' }));
     };
+    await user.type(within(form).getByLabelText('New master password'), STRONG);
+    await user.type(within(form).getByLabelText('Confirm new master password'), STRONG);
     await submit('Wrong#Master1');
     expect(await screen.findByText('Invalid master password. 2 attempts remaining.')).toBeInTheDocument();
     expect(account.master.state.attemptsRemaining).toBe(2);
@@ -125,5 +130,7 @@ describe('Change Master Password', () => {
       newMasterPassword: STRONG,
     });
     expect(account.master.state.attemptsRemaining).toBe(3);
+    await waitFor(() => expect(within(form).getByLabelText('New master password')).toHaveValue(''));
+    expect(within(form).getByLabelText('Confirm new master password')).toHaveValue('');
   });
 });

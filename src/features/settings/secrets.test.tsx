@@ -29,13 +29,15 @@ test('passwords, master passwords, codes, the TOTP secret and recovery codes sta
   await user.click(within(passwordForm).getByRole('button', { name: 'Update Password' }));
   expect(await screen.findByText('Password updated successfully!')).toBeInTheDocument();
   const masterForm = screen.getByRole('region', { name: 'Change Master Password' });
+  // A refused attempt keeps the new master password in the form for the next one.
+  await user.type(within(masterForm).getByLabelText('New master password'), NEW_MASTER);
+  await user.type(within(masterForm).getByLabelText('Confirm new master password'), NEW_MASTER);
   for (const current of [WRONG_MASTER, MASTER]) {
     await user.type(within(masterForm).getByLabelText('Current master password'), current);
-    await user.type(within(masterForm).getByLabelText('New master password'), NEW_MASTER);
-    await user.type(within(masterForm).getByLabelText('Confirm new master password'), NEW_MASTER);
     await user.click(within(masterForm).getByRole('button', { name: 'Update Master Password' }));
-    await waitFor(() => expect(within(masterForm).getByLabelText('New master password')).toHaveValue(''));
+    await waitFor(() => expect(within(masterForm).getByLabelText('Current master password')).toHaveValue(''));
   }
+  await waitFor(() => expect(within(masterForm).getByLabelText('New master password')).toHaveValue(''));
   expect(await screen.findByText('Master password updated successfully')).toBeInTheDocument();
 
   // Two-factor on (secret, code, recovery codes), then off.
