@@ -146,6 +146,48 @@ test.describe('vault care: history, trash and health', () => {
     await expect(github.getByText(NEW_PASSWORD)).toBeVisible();
   });
 
+  test('Empty trash deletes for good what the page showed; an entry trashed since, in another tab, stays', async ({
+    page,
+    request,
+  }) => {
+    const { someone, token } = await person(page, request, 'Emil');
+    for (const title of ['Router', 'Printer']) {
+      await addEntryThroughApi(request, token, someone.masterPassword, { title, password: OLD_PASSWORD });
+    }
+    await page.goto('/passwords');
+    for (const title of ['Router', 'Printer']) await confirmDelete(page, title, someone);
+    await page.goto('/passwords/trash');
+    const main = page.getByRole('main');
+    await expect(main.getByText('2 deleted passwords')).toBeVisible();
+    // Meanwhile another tab deletes one more: this page has not listed it.
+    await addEntryThroughApi(request, token, someone.masterPassword, {
+      title: 'Camera',
+      password: OLD_PASSWORD,
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    const listed = await request.get('/api/passwords?limit=5', { headers });
+    const camera = (
+      (await listed.json()) as { data: { passwords: { _id: string; title: string }[] } }
+    ).data.passwords.find((entry) => entry.title === 'Camera');
+    const trashed = await request.delete(`/api/passwords/${camera?._id}`, {
+      headers,
+      data: { masterPassword: someone.masterPassword },
+    });
+    expect(trashed.status()).toBe(200);
+
+    await main.getByRole('button', { name: 'Empty trash' }).click();
+    const question = page.getByRole('dialog', { name: 'Empty trash' });
+    await expect(question).toContainText('All 2 deleted passwords will be deleted for good');
+    await question.getByRole('button', { name: 'Empty trash' }).click();
+    await enterMasterPassword(page, someone.masterPassword);
+    await expect(page.getByText('Trash emptied: 2 passwords deleted for good')).toBeVisible();
+    await expect(main.getByRole('article', { name: 'Camera' })).toBeVisible();
+    await expect(main.getByRole('article', { name: 'Router' })).toHaveCount(0);
+    await page.reload();
+    await expect(main.getByText('1 deleted password')).toBeVisible();
+    await expect(main.getByRole('article', { name: 'Camera' })).toBeVisible();
+  });
+
   test("a card's health chips fit its width: its reasons read whole, New password stays whole", async ({
     page,
     request,

@@ -179,6 +179,7 @@ const ROUTES: [string, RegExp][] = [
   ['GET /passwords/stats', /^\/passwords\/stats$/],
   ['GET /passwords/health', /^\/passwords\/health$/],
   ['GET /passwords/trash', /^\/passwords\/trash$/],
+  ['DELETE /passwords/trash', /^\/passwords\/trash$/],
   ['POST /passwords/:id/history', /^\/passwords\/([^/]+)\/history$/],
   ['POST /passwords/:id/restore', /^\/passwords\/([^/]+)\/restore$/],
   ['DELETE /passwords/:id/purge', /^\/passwords\/([^/]+)\/purge$/],
@@ -241,6 +242,7 @@ export function installFakeVault(
       'POST /passwords/:id/view',
       'POST /passwords/:id/history',
       'DELETE /passwords/:id/purge',
+      'DELETE /passwords/trash',
     ];
     const listed = (entry: RevealedPasswordEntry) => publicEntry(entry, vault.entries);
     const masterRoute = vault.master.routes[route];
@@ -318,6 +320,13 @@ export function installFakeVault(
         const [{ deletedAt: _deleted, ...entry }] = vault.trash.splice(index, 1);
         vault.entries.push(entry);
         return json(200, { success: true, message: 'Password restored', data: { password: listed(entry) } });
+      }
+      case 'DELETE /passwords/trash': {
+        const through = String(body.through);
+        const purged = vault.trash.filter((entry) => entry.deletedAt <= through);
+        vault.trash = vault.trash.filter((entry) => entry.deletedAt > through);
+        purged.forEach((entry) => vault.history.delete(entry._id));
+        return json(200, { success: true, message: 'Trash emptied', data: { deleted: purged.length } });
       }
       case 'DELETE /passwords/:id/purge':
         vault.trash.splice(index, 1);

@@ -41,6 +41,11 @@ const masterPasswordOrUnlock = Type.Optional(masterPassword);
 
 export const MasterPasswordBody = Type.Object({ masterPassword: masterPasswordOrUnlock });
 export type MasterPasswordBody = Static<typeof MasterPasswordBody>;
+/** Empty trash: the master password, and the newest deletion the page showed (an ISO time). */
+export const EmptyTrashBody = Type.Object({
+  masterPassword: masterPasswordOrUnlock,
+  through: Type.String({ minLength: 1, maxLength: 40 }),
+});
 
 // The entry fields of create and update (the one entry shape, each optional). A title is trimmed by the
 // service; a blank one is refused here.
@@ -149,6 +154,10 @@ export const StatsResponse = {
 
 export const TrashResponse = {
   200: Type.Object({ success, data: Type.Object({ passwords: Type.Array(TrashedPasswordEntrySchema) }) }),
+  ...errorResponses,
+};
+export const EmptyTrashResponse = {
+  200: Type.Object({ success, message: Type.String(), data: Type.Object({ deleted: Type.Integer() }) }),
   ...errorResponses,
 };
 export const HistoryResponse = {

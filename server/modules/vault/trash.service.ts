@@ -3,6 +3,7 @@
 import { TRASH_DAYS } from '../../../src/common/vaultCare';
 import type { TrashedPasswordEntry } from '../../../src/common/wire';
 import type { AppContext } from '../../context';
+import { badRequest } from '../../http/errors';
 import type { AuthInfo } from '../../plugins/authenticate';
 import { ENTRY_ID, entryNotFound } from './entryIds';
 import { withVaultKey } from './masterPassword.service';
@@ -47,6 +48,25 @@ export async function purgePassword(
       (await ctx.db.transaction().execute((trx) => repo.purgeTrashed(trx, auth.userId, id)));
     if (!purged) throw entryNotFound();
   });
+}
+
+export const TRASH_THROUGH_INVALID = 'The time the trash was listed is not valid';
+
+/**
+ * Empty trash: deletes for good, with their history, the owner's trashed entries up to `through` (the
+ * newest deletion the page showed); takes the master password. Answers how many were deleted.
+ */
+export async function emptyTrash(
+  ctx: AppContext,
+  auth: AuthInfo,
+  through: string,
+  credential: VaultCredential,
+): Promise<number> {
+  const at = Date.parse(through);
+  if (Number.isNaN(at)) throw badRequest(TRASH_THROUGH_INVALID);
+  return withVaultKey(ctx, auth, credential, () =>
+    ctx.db.transaction().execute((trx) => repo.purgeUserTrash(trx, auth.userId, new Date(at).toISOString())),
+  );
 }
 
 /** Deletes for good what has been in the trash longer than TRASH_DAYS; answers how many entries. */

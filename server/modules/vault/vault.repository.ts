@@ -686,6 +686,29 @@ export async function purgeTrashed(trx: Executor, userId: string, id: string): P
 }
 
 /**
+ * The owner's entries trashed at or before `through`, with their history: deleted for good (Empty trash).
+ * One trashed later (in another tab, after the page listed the trash) stays. Answers how many.
+ */
+export async function purgeUserTrash(trx: Executor, userId: string, through: string): Promise<number> {
+  const trashed = trx
+    .selectFrom('passwords_trash')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('deleted_at', '<=', through);
+  await trx
+    .deleteFrom('password_history')
+    .where('user_id', '=', userId)
+    .where('entry_id', 'in', trashed)
+    .execute();
+  const result = await trx
+    .deleteFrom('passwords_trash')
+    .where('user_id', '=', userId)
+    .where('deleted_at', '<=', through)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
  * Every user's entries trashed before `cutoff`, with their history: deleted for good. Each statement
  * deletes what is there when it runs, so processes that sweep at once only share the work.
  */

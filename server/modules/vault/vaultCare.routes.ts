@@ -6,6 +6,8 @@ import { runPeriodically } from '../../http/periodic';
 import { authOf, makeRequireAuth } from '../../plugins/authenticate';
 import { passwordHistory } from './history.service';
 import {
+  EmptyTrashBody,
+  EmptyTrashResponse,
   EntryParams,
   EntryResponse,
   HealthResponse,
@@ -17,7 +19,14 @@ import {
 } from './passwords.schemas';
 import { vaultHealth } from './passwords.service';
 import { MASTER_PASSWORD_REQUIRED, vaultCredential } from './vaultCredential';
-import { listTrash, purgePassword, restorePassword, sweepTrash, TRASH_SWEEP_MS } from './trash.service';
+import {
+  emptyTrash,
+  listTrash,
+  purgePassword,
+  restorePassword,
+  sweepTrash,
+  TRASH_SWEEP_MS,
+} from './trash.service';
 
 export function vaultCareRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -53,6 +62,24 @@ export function vaultCareRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       const passwords = await listTrash(ctx, authOf(request).userId);
       return { success: true as const, data: { passwords } };
     });
+
+    app.delete(
+      '/trash',
+      {
+        schema: { body: EmptyTrashBody, response: EmptyTrashResponse },
+        schemaErrorFormatter: validationErrors(MASTER_PASSWORD_REQUIRED),
+      },
+      async (request) => {
+        const { masterPassword, through } = request.body;
+        const deleted = await emptyTrash(
+          ctx,
+          authOf(request),
+          through,
+          vaultCredential(request, masterPassword),
+        );
+        return { success: true as const, message: 'Trash emptied', data: { deleted } };
+      },
+    );
 
     app.post(
       '/:id/restore',

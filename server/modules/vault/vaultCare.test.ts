@@ -228,6 +228,47 @@ describe('/api/passwords: history, trash and health', () => {
       expect((await call(alice, 'POST', `/${entry._id}/restore`)).statusCode).toBe(404);
     });
 
+    it('empties the trash up to the newest deletion the page showed, history included, and nothing else', async () => {
+      let alice = await createUser(t);
+      const bob = await createUser(t);
+      const first = await create(alice, { title: 'First', password: 'Old-1' });
+      await update(alice, first._id, { password: STRONG });
+      const second = await create(alice, { title: 'Second' });
+      const bobs = await create(bob, { title: 'Bob' });
+      for (const id of [first._id, second._id]) expect((await remove(alice, id)).statusCode).toBe(200);
+      await remove(bob, bobs._id);
+      const listed = await trash(alice);
+      const through = listed
+        .map((entry) => entry.deletedAt)
+        .sort()
+        .at(-1) as string;
+      // Trashed after the page listed the trash (another tab): not the page's to delete.
+      alice = await later(t, alice, 60_000);
+      const third = await create(alice, { title: 'Third' });
+      await remove(alice, third._id);
+
+      const empty = (payload: object) => call(alice, 'DELETE', '/trash', payload);
+      expect((await empty({ masterPassword: 'Not-It-1!', through })).statusCode).toBe(401);
+      expect((await empty({ through })).json()).toMatchObject({ message: 'Master password is required' });
+      expect((await empty(withMaster(alice, { through: 'yesterday' }))).json()).toMatchObject({
+        message: 'The time the trash was listed is not valid',
+      });
+      expect(await trash(alice)).toHaveLength(3);
+
+      const res = await empty(withMaster(alice, { through }));
+      expect(res.json()).toEqual({ success: true, message: 'Trash emptied', data: { deleted: 2 } });
+      expect((await trash(alice)).map((entry) => entry.title)).toEqual(['Third']);
+      expect((await trash(bob)).map((entry) => entry.title)).toEqual(['Bob']);
+      const history = await t.db
+        .selectFrom('password_history')
+        .select('id')
+        .where('entry_id', '=', first._id)
+        .execute();
+      expect(history).toEqual([]);
+      // Again: nothing left up to then.
+      expect((await empty(withMaster(alice, { through }))).json().data).toEqual({ deleted: 0 });
+    });
+
     it(`purges entries older than ${TRASH_DAYS} days in the trash and keeps younger ones`, async () => {
       let alice = await createUser(t);
       const old = await create(alice, { title: 'Old' });

@@ -24,6 +24,7 @@ const PURPOSE_TEXT: Record<MasterPasswordPurpose, string> = {
   create: 'Enter your master password to save this password.',
   edit: 'Enter your master password to edit this password.',
   delete: 'Enter your master password to delete this password.',
+  emptyTrash: 'Enter your master password to delete everything in the trash for good.',
 };
 
 export interface MasterPasswordDialogProps {

@@ -4,7 +4,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../../shared/api/baseApi';
 
-export type MasterPasswordPurpose = 'reveal' | 'create' | 'edit' | 'delete';
+export type MasterPasswordPurpose = 'reveal' | 'create' | 'edit' | 'delete' | 'emptyTrash';
 
 export interface MasterPasswordDialogState {
   purpose: MasterPasswordPurpose;

@@ -40,6 +40,19 @@ export const vaultCareApi = baseApi.injectEndpoints({
       transformResponse: (answer: { message?: string }) => answer.message ?? '',
       invalidatesTags: trashChanged,
     }),
+    /**
+     * Empty trash: deletes for good what the page showed, up to `through` (the newest deletion listed;
+     * one trashed later, in another tab, stays). Answers how many were deleted.
+     */
+    emptyTrash: build.mutation<number, { through: string; masterPassword: string }>({
+      query: ({ through, masterPassword }) => ({
+        url: '/passwords/trash',
+        method: 'DELETE',
+        body: { masterPassword, through },
+      }),
+      transformResponse: (answer: Answer<{ deleted: number }>) => answer.data.deleted,
+      invalidatesTags: trashChanged,
+    }),
     /** The entry's earlier passwords, decrypted, newest first: never cached, never tracked. */
     getPasswordHistory: build.mutation<HistoryItem[], EntrySecretArg>({
       query: ({ id, masterPassword }) => ({

@@ -122,11 +122,71 @@ describe('Trash page', () => {
     expect(within(entry('Bank')).getByRole('button', { name: 'Restore Bank' })).toBeEnabled();
   });
 
+  it('empties the trash after the question and the master password, up to the newest deletion shown', async () => {
+    const newest = new Date(Date.now() - DAY_MS).toISOString();
+    vault.trash.unshift({ ...makeEntry({ _id: 'mail', title: 'Mail' }), deletedAt: newest });
+    const { user } = renderTrash();
+    await user.click(await screen.findByRole('button', { name: 'Empty trash' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Empty trash' });
+    expect(
+      within(confirm).getByText(
+        'All 3 deleted passwords will be deleted for good, with their password history. This cannot be undone.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Empty trash' }));
+    const prompt = await screen.findByRole('dialog', { name: 'Master password required' });
+    expect(
+      within(prompt).getByText(/Enter your master password to delete everything in the trash for good/),
+    ).toBeInTheDocument();
+    await user.type(within(prompt).getByLabelText(/^Master password/), MASTER);
+    await user.click(within(prompt).getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByText('Trash emptied: 3 passwords deleted for good')).toBeInTheDocument();
+    expect(await screen.findByText('The trash is empty')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Empty trash' })).not.toBeInTheDocument();
+    expect(vault.calls.find((call) => call.route === 'DELETE /passwords/trash')?.body).toEqual({
+      masterPassword: MASTER,
+      through: newest,
+    });
+    await waitFor(() =>
+      expect(screen.getByText('The trash is empty').closest('[tabindex="-1"]')).toHaveFocus(),
+    );
+  });
+
+  it('keeps the trash when emptying it is cancelled or fails', async () => {
+    const { user } = renderTrash();
+    await user.click(await screen.findByRole('button', { name: 'Empty trash' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Empty trash' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(vault.count('DELETE /passwords/trash')).toBe(0);
+
+    vault.fail.set('DELETE /passwords/trash', { status: 500, message: 'Database down' });
+    await user.click(screen.getByRole('button', { name: 'Empty trash' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Empty trash' })).getByRole('button', {
+        name: 'Empty trash',
+      }),
+    );
+    const prompt = await screen.findByRole('dialog', { name: 'Master password required' });
+    await user.type(within(prompt).getByLabelText(/^Master password/), MASTER);
+    await user.click(within(prompt).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Failed to empty the trash')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(entry('Bank')).toBeInTheDocument();
+    expect(entry('GitHub')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Empty trash' })).toBeEnabled();
+  });
+
   it('shows the empty state', async () => {
     vault.trash.length = 0;
     renderTrash();
     expect(await screen.findByText('The trash is empty')).toBeInTheDocument();
     expect(screen.getByText('Passwords you delete stay here for 30 days.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Empty trash' })).not.toBeInTheDocument();
   });
 
   it('shows a placeholder while loading', () => {

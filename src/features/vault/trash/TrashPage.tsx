@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Avatar from '@mui/material/Avatar';
@@ -9,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import type { TrashedPasswordEntry } from '../../../common/wire';
 import { messageOf } from '../../../shared/api/errorText';
@@ -38,9 +39,14 @@ function TrashSkeletons() {
   );
 }
 
-function EmptyTrash() {
+function EmptyTrash({ ref }: { ref?: Ref<HTMLDivElement> }) {
   return (
-    <Paper variant="outlined" sx={{ py: { xs: 5, sm: 8 }, px: 3, textAlign: 'center' }}>
+    <Paper
+      ref={ref}
+      tabIndex={-1}
+      variant="outlined"
+      sx={{ py: { xs: 5, sm: 8 }, px: 3, textAlign: 'center', outline: 'none' }}
+    >
       <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
         <Avatar sx={{ width: 56, height: 56, bgcolor: 'action.selected', color: 'primary.main' }} aria-hidden>
           <DeleteOutlineIcon />
@@ -65,8 +71,19 @@ function TrashView() {
     null,
   );
   const [busy, setBusy] = useState<string | null>(null);
+  const [emptyQuestion, setEmptyQuestion] = useState(false);
+  const [emptying, setEmptying] = useState(false);
   // Where the focus goes when the entry that had it leaves the list.
   const list = useRef<HTMLDivElement>(null);
+  // Once the trash is emptied, the focus goes to what shows next, the empty trash or what another tab
+  // trashed since (the button that had it may go with the list).
+  const justEmptied = useRef(false);
+  const focusIfEmptied = (node: HTMLDivElement | null) => {
+    // Not before the trash is read again: the list on screen until then is the one just emptied.
+    if (!node || !justEmptied.current || trash.isFetching) return;
+    justEmptied.current = false;
+    node.focus();
+  };
 
   const run = async (id: string, action: () => Promise<boolean>) => {
     setBusy(id);
@@ -90,6 +107,31 @@ function TrashView() {
     }
   };
 
+  /** Everything the page shows, up to its newest deletion (one trashed since, in another tab, stays). */
+  const emptyTrash = async (shown: TrashedPasswordEntry[]) => {
+    const through = shown.reduce(
+      (newest, entry) => (entry.deletedAt > newest ? entry.deletedAt : newest),
+      '',
+    );
+    setEmptying(true);
+    try {
+      const masterPassword = await prompt({ purpose: 'emptyTrash' });
+      if (!masterPassword) return;
+      const deleted = await dispatch(
+        vaultCareApi.endpoints.emptyTrash.initiate({ through, masterPassword }, { track: false }),
+      ).unwrap();
+      enqueueSnackbar(
+        `Trash emptied: ${groupThousands(deleted)} ${deleted === 1 ? 'password' : 'passwords'} deleted for good`,
+        { variant: 'success' },
+      );
+      justEmptied.current = true;
+    } catch {
+      enqueueSnackbar('Failed to empty the trash', { variant: 'error' });
+    } finally {
+      setEmptying(false);
+    }
+  };
+
   const entries = trash.data ?? [];
   const count = entries.length;
   let content;
@@ -100,10 +142,19 @@ function TrashView() {
         {`Failed to load the trash: ${messageOf(trash.error)}`}
       </RetryAlert>
     );
-  else if (count === 0) content = <EmptyTrash />;
+  else if (count === 0) content = <EmptyTrash ref={focusIfEmptied} />;
   else
     content = (
-      <Box ref={list} tabIndex={-1} aria-label="Deleted passwords" role="region" sx={{ outline: 'none' }}>
+      <Box
+        ref={(node: HTMLDivElement | null) => {
+          list.current = node;
+          focusIfEmptied(node);
+        }}
+        tabIndex={-1}
+        aria-label="Deleted passwords"
+        role="region"
+        sx={{ outline: 'none' }}
+      >
         <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
           {`${groupThousands(count)} deleted ${count === 1 ? 'password' : 'passwords'}`}
         </Typography>
@@ -131,6 +182,19 @@ function TrashView() {
         <PageHeader
           title="Trash"
           subtitle={`Deleted entries are removed for good after ${TRASH_DAYS} days`}
+          action={
+            count > 0 && (
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteForeverIcon />}
+                loading={emptying}
+                onClick={() => setEmptyQuestion(true)}
+              >
+                Empty trash
+              </Button>
+            )
+          }
         />
       </Box>
       {content}
@@ -146,6 +210,18 @@ function TrashView() {
           if (entry) void run(entry._id, () => purge(entry));
         }}
         onCancel={() => setPurgeQuestion((question) => question && { ...question, open: false })}
+      />
+      <ConfirmDialog
+        open={emptyQuestion}
+        title="Empty trash"
+        message={`${count === 1 ? 'The deleted password' : `All ${groupThousands(count)} deleted passwords`} will be deleted for good, with ${count === 1 ? 'its' : 'their'} password history. This cannot be undone.`}
+        confirmLabel="Empty trash"
+        destructive
+        onConfirm={() => {
+          setEmptyQuestion(false);
+          void emptyTrash(entries);
+        }}
+        onCancel={() => setEmptyQuestion(false)}
       />
     </Box>
   );
