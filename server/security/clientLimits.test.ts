@@ -72,6 +72,7 @@ describe('per-client limit of signed-in secret checks', () => {
         'POST /api/passwords/:id/view',
         'POST /api/passwords/:id/history',
         'DELETE /api/passwords/:id/purge',
+        'DELETE /api/passwords/trash',
         'POST /api/auth/vault-unlock',
         'POST /api/utility/export',
         'POST /api/utility/import',
