@@ -151,29 +151,28 @@ test.describe('vault care: history, trash and health', () => {
     request,
   }) => {
     const { someone, token } = await person(page, request, 'Emil');
-    for (const title of ['Router', 'Printer']) {
+    const headers = { authorization: `Bearer ${token}` };
+    /** Adds an entry and deletes it (to the trash) through the API, as another tab would. */
+    const trashThroughApi = async (title: string) => {
       await addEntryThroughApi(request, token, someone.masterPassword, { title, password: OLD_PASSWORD });
-    }
-    await page.goto('/passwords');
-    for (const title of ['Router', 'Printer']) await confirmDelete(page, title, someone);
+      const listed = await request.get('/api/passwords?limit=5', { headers });
+      const { passwords } = (
+        (await listed.json()) as { data: { passwords: { _id: string; title: string }[] } }
+      ).data;
+      const id = passwords.find((entry) => entry.title === title)?._id;
+      const trashed = await request.delete(`/api/passwords/${id}`, {
+        headers,
+        data: { masterPassword: someone.masterPassword },
+      });
+      expect(trashed.status()).toBe(200);
+    };
+    await trashThroughApi('Router');
+    await trashThroughApi('Printer');
     await page.goto('/passwords/trash');
     const main = page.getByRole('main');
     await expect(main.getByText('2 deleted passwords')).toBeVisible();
     // Meanwhile another tab deletes one more: this page has not listed it.
-    await addEntryThroughApi(request, token, someone.masterPassword, {
-      title: 'Camera',
-      password: OLD_PASSWORD,
-    });
-    const headers = { authorization: `Bearer ${token}` };
-    const listed = await request.get('/api/passwords?limit=5', { headers });
-    const camera = (
-      (await listed.json()) as { data: { passwords: { _id: string; title: string }[] } }
-    ).data.passwords.find((entry) => entry.title === 'Camera');
-    const trashed = await request.delete(`/api/passwords/${camera?._id}`, {
-      headers,
-      data: { masterPassword: someone.masterPassword },
-    });
-    expect(trashed.status()).toBe(200);
+    await trashThroughApi('Camera');
 
     await main.getByRole('button', { name: 'Empty trash' }).click();
     const question = page.getByRole('dialog', { name: 'Empty trash' });
